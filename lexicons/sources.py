@@ -1,0 +1,75 @@
+"""Readers for the build-time sources: Debian word lists, curated lists, wordfreq."""
+
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import unicodedata
+from collections import Counter
+
+from solver.errors import InputError
+
+
+def read_word_list(path: str, encoding: str, keep: str) -> set[str]:
+    """Return the entries of a one-word-a-line list that match the regular expression `keep`."""
+    pattern = re.compile(keep)
+    try:
+        with open(path, encoding=encoding) as handle:
+            return {line.strip() for line in handle if pattern.fullmatch(line.strip())}
+    except FileNotFoundError:
+        raise InputError(f"word list {path} not found: install its Debian package "
+                         f"(see lexicons/README.md)") from None
+
+
+def read_curated(resource) -> set[str]:
+    """Return the words of a curated list: whitespace-separated, '#' starting a comment."""
+    words = set()
+    for line in resource.read_text(encoding="utf-8").splitlines():
+        words.update(line.split("#", 1)[0].split())
+    return words
+
+
+def debian_version(package: str) -> str:
+    """Return the installed version of a Debian package, or "unknown"."""
+    try:
+        done = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", package],
+                              capture_output=True, text=True, check=False)
+    except OSError:
+        return "unknown"
+    return done.stdout.strip() or "unknown"
+
+
+def _wordfreq():
+    try:
+        import wordfreq
+    except ImportError:
+        raise InputError("building a lexicon needs wordfreq: pip install 'wordref[build]'") \
+            from None
+    return wordfreq
+
+
+def wordfreq_version() -> str:
+    """Return the version of the wordfreq package used for ranking."""
+    from importlib.metadata import version
+    _wordfreq()
+    return version("wordfreq")
+
+
+def wordfreq_zipf(lang: str) -> dict[str, float]:
+    """Return {word: zipf frequency, to 2 decimals} from wordfreq's large list for `lang`."""
+    wordfreq = _wordfreq()
+    if lang not in wordfreq.available_languages(wordlist="large"):
+        raise InputError(f"wordfreq has no large list for {lang!r}")
+    freqs = wordfreq.get_frequency_dict(lang, wordlist="large")
+    return {w: round(math.log10(f * 1e9), 2) for w, f in freqs.items() if f > 0}
+
+
+def derive_letters(words, share: float = 0.001) -> str:
+    """Return the letters of a language nobody described: base letters in >= `share` of words."""
+    seen = Counter()
+    for word in words:
+        base = unicodedata.normalize("NFD", word.lower())
+        seen.update({ch for ch in base if ch.isalpha() and not unicodedata.combining(ch)})
+    floor = share * max(len(words), 1)
+    return "".join(sorted(ch for ch, n in seen.items() if n >= floor))

@@ -1,0 +1,13 @@
+"""The errors wordref raises: each carries one line a person can act on."""
+
+
+class WordrefError(Exception):
+    """Base class: the message is one line, fit to print as it is."""
+
+
+class InputError(WordrefError, ValueError):
+    """A query that cannot be asked: a digit for a letter, an unknown language, a bad option."""
+
+
+class LexiconError(WordrefError):
+    """A built lexicon that is missing, corrupt, truncated or of another format version."""

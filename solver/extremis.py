@@ -1,0 +1,243 @@
+"""In Extremis: the cards in play, the words they admit, and verdicts on shouted answers.
+
+The rules (shared/rules/in-extremis.txt, and the original French rules):
+
+- the word starts with the initial letter and holds every green letter, counted: two green Ts need
+  two Ts; a green equal to the initial counts with it (initial B and a green B need a second B);
+- it holds no red letter; a red card equal to the initial means the initial letter appears only as
+  the first letter;
+- a red and a green card of one letter is a tap: no word is sought (a red equal to the initial is
+  not a tap, since the initial card is not a green card in play).
+
+Every check runs on folded letters (letters.py): case never matters, marks fold as the language
+says, hyphens and apostrophes are not letters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .errors import InputError
+from .index import lowest_bits
+from .letters import Alphabet
+from .lexicon import Lexicon, WordFilter
+from .verdict import Reason, Verdict
+
+SUGGESTIONS = 3
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The cards in play: the initial letter, the green letters and the red letters."""
+
+    initial: str
+    green: tuple[str, ...] = ()
+    red: tuple[str, ...] = ()
+
+    @classmethod
+    def parse(cls, alphabet: Alphabet, initial: str | None, green: str | None = None,
+              red: str | None = None) -> "Cards":
+        """Return the cards named by strings such as ("B", "UTT", "X"); raise InputError."""
+        if initial is None or not initial.strip() or initial.strip() == "-":
+            raise InputError("an initial letter is needed (--initial)")
+        return cls(alphabet.card(initial), alphabet.cards(green), alphabet.cards(red))
+
+    @cached_property
+    def taps(self) -> tuple[str, ...]:
+        """Return the letters shown both green and red (a tap), sorted."""
+        return tuple(sorted(set(self.green) & set(self.red)))
+
+    @cached_property
+    def at_least(self) -> dict[str, int]:
+        """Return {letter: fewest occurrences} the cards demand, the initial included."""
+        need = {self.initial: 1}
+        for letter in self.green:
+            need[letter] = need.get(letter, 0) + 1
+        return need
+
+    @cached_property
+    def at_most(self) -> dict[str, int]:
+        """Return {letter: most occurrences} the red cards allow."""
+        return {letter: (1 if letter == self.initial else 0) for letter in self.red}
+
+    def describe(self) -> str:
+        """Return the cards as a person reads them: "B +UTT -X"."""
+        text = self.initial.upper()
+        if self.green:
+            text += " +" + "".join(self.green).upper()
+        if self.red:
+            text += " -" + "".join(self.red).upper()
+        return text
+
+    def broken(self, key: str) -> list[Reason]:
+        """Return every rule that the folded word `key` breaks under these cards."""
+        reasons = []
+        initial = self.initial
+        if key[:1] != initial:
+            reasons.append(Reason("wrong_initial", f"does not start with {initial.upper()}"))
+        for letter, need in self.at_least.items():
+            has = key.count(letter)
+            if letter == initial:
+                if has < need and need > 1:
+                    reasons.append(Reason("missing_letter",
+                                          f"needs {need} {letter.upper()} (the initial and "
+                                          f"{_greens(need - 1, letter)}), has {has}"))
+            elif has < need:
+                reasons.append(Reason("missing_letter",
+                                      f"lacks the green letter {letter.upper()}" if need == 1
+                                      else f"needs {need} {letter.upper()}, has {has}"))
+        for letter in dict.fromkeys(self.red):
+            has = key.count(letter)
+            if letter == initial:
+                if has > 1:
+                    reasons.append(Reason("initial_repeated",
+                                          f"the red {letter.upper()} allows {letter.upper()} "
+                                          f"only as the first letter, and it appears {has} times"))
+            elif has:
+                reasons.append(Reason("red_letter", f"contains the red letter {letter.upper()}"))
+        return reasons
+
+    def fits(self, key: str) -> bool:
+        """Return whether the folded word `key` meets every letter rule."""
+        if key[:1] != self.initial:
+            return False
+        for letter, need in self.at_least.items():
+            if key.count(letter) < need:
+                return False
+        return all(key.count(letter) <= most for letter, most in self.at_most.items())
+
+
+def _greens(n: int, letter: str) -> str:
+    return f"a green {letter.upper()}" if n == 1 else f"{n} green {letter.upper()}s"
+
+
+def tap_message(cards: Cards) -> str:
+    """Return the sentence that announces a tap."""
+    letters = ", ".join(t.upper() for t in cards.taps)
+    return f"tap: {letters} is both green and red, so no word is sought (first to tap wins)"
+
+
+def matches(lex: Lexicon, cards: Cards, filt: WordFilter = WordFilter()):
+    """Return (partition, bitset) of the words the cards admit; (None, 0) if none can."""
+    part = lex.index.partition(cards.initial)
+    if part is None or cards.taps:
+        return part, 0
+    return part, part.select(cards.at_least, cards.at_most, filt.common_only, filt.exclude)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every word the cards admit: how many, and the commonest of them."""
+
+    count: int
+    words: list[str]
+    status: str = "ok"
+
+    def to_json(self) -> dict:
+        """Return {"count", "words", "status"}."""
+        return {"count": self.count, "words": self.words, "status": self.status}
+
+
+def solve(lex: Lexicon, cards: Cards, limit: int | None = 20,
+          filt: WordFilter = WordFilter()) -> Solution:
+    """Return the words the cards admit, commonest first (`limit` None or 0: all of them)."""
+    if cards.taps:
+        return Solution(0, [], "tap")
+    part, bits = matches(lex, cards, filt)
+    if not bits:
+        return Solution(0, [])
+    start = part.start
+    found = lex.words_at([start + i for i in lowest_bits(bits, limit or None)])
+    return Solution(bits.bit_count(), found)
+
+
+def any_word(lex: Lexicon, cards: Cards, filt: WordFilter = WordFilter()) -> bool | None:
+    """Return whether some word fits the cards (the stumped check); None for a tap."""
+    if cards.taps:
+        return None
+    return bool(matches(lex, cards, filt)[1])
+
+
+def count(lex: Lexicon, cards: Cards, filt: WordFilter = WordFilter()) -> int:
+    """Return how many words fit the cards (0 for a tap)."""
+    return matches(lex, cards, filt)[1].bit_count()
+
+
+def judge(lex: Lexicon, cards: Cards, answer: str, filt: WordFilter = WordFilter()) -> Verdict:
+    """Return the verdict on `answer` under the cards, with every rule it breaks."""
+    if cards.taps:
+        return Verdict(answer, False, [Reason("tap", tap_message(cards))], status="tap")
+    key = lex.alphabet.fold(answer)
+    if not key:
+        return Verdict(answer, False, [Reason("invalid_input",
+                                              f"{answer.strip()!r} is not a word: letters only")])
+    entry = lex.lookup(key)
+    reasons = []
+    if entry is None:
+        reasons.append(Reason("not_a_word", f"not in the {lex.language} lexicon"))
+    else:
+        reasons.extend(filt.objections(lex, entry))
+    reasons.extend(cards.broken(key))
+    verdict = Verdict(answer, not reasons, reasons)
+    if entry is not None:
+        verdict.word, verdict.zipf, verdict.common = entry.word, entry.zipf, entry.common
+    elif cards.initial == key[0]:
+        verdict.suggestions = suggest(lex, cards, key, filt)
+    return verdict
+
+
+def suggest(lex: Lexicon, cards: Cards, key: str, filt: WordFilter = WordFilter(),
+            limit: int = SUGGESTIONS) -> list[str]:
+    """Return up to `limit` real words that fit the cards and lie closest to `key`.
+
+    First the words one edit away (a letter dropped, added, changed or two swapped), commonest
+    first; then words sharing the longest start with `key`; then the commonest words that fit.
+    """
+    picked: dict[str, float] = {}
+
+    def admit(word: str) -> bool:
+        if word in picked or not cards.fits(word):
+            return False
+        entry = lex.lookup(word)
+        if entry is None or filt.objections(lex, entry):
+            return False
+        picked[word] = entry.zipf
+        return True
+
+    close = [w for w in _edits(key, lex.alphabet.letters) if lex.lookup(w) is not None]
+    for word in sorted(set(close), key=lambda w: (-lex.lookup(w).zipf, w)):
+        admit(word)
+    out = sorted(picked, key=lambda w: (-picked[w], w))[:limit]
+    for size in range(len(key) - 1, 1, -1):
+        if len(out) >= limit:
+            break
+        prefix = key[:size]
+        if not lex.has_prefix(prefix):
+            continue
+        before = set(picked)
+        for word in lex.keys_with_prefix(prefix)[:500]:
+            admit(word)
+        fresh = sorted(set(picked) - before, key=lambda w: (-picked[w], w))
+        out.extend(fresh[:limit - len(out)])
+    if len(out) < limit:
+        for word in solve(lex, cards, limit + len(out), filt).words:
+            if len(out) >= limit:
+                break
+            if word not in out:
+                out.append(word)
+    return [lex.lookup(w).word for w in out]
+
+
+def _edits(word: str, letters: str):
+    """Yield every string one edit away from `word`."""
+    for i in range(len(word) + 1):
+        head, tail = word[:i], word[i:]
+        if tail:
+            yield head + tail[1:]
+            if len(tail) > 1:
+                yield head + tail[1] + tail[0] + tail[2:]
+            for ch in letters:
+                yield head + ch + tail[1:]
+        for ch in letters:
+            yield head + ch + tail

@@ -1,0 +1,189 @@
+"""The letter index: which words hold at least k of a letter, as one bitset per (letter, k).
+
+Words are split into partitions by their first letter, and inside a partition numbered from
+commonest to rarest, so bit i of every bitset is the partition's i-th commonest word. A letter
+constraint is then a handful of big-integer operations on a few kilobytes:
+
+    at least k of L       AND  bits(L, k)
+    at most m of L        AND NOT  bits(L, m + 1)
+    any word?             result != 0
+    how many?             result.bit_count()
+    the commonest         the lowest set bits
+
+Python integers do this at memory speed: on the English lexicon a query ANDs a few bitsets of at
+most 4.6 KB (the S partition, 36,000 words). Each bitset is decoded from the memory-mapped file the
+first time a query needs it and cached on its partition (int.from_bytes of 4.6 KB takes about 1 us).
+"""
+
+from __future__ import annotations
+
+from .errors import LexiconError
+
+_BITS_OF_BYTE = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]
+_NONZERO_TO_ONE = bytes([0] + [1] * 255)
+_LOW_WINDOW = (1 << 512) - 1
+
+
+def lowest_bits(bits: int, limit: int | None = None) -> list[int]:
+    """Return the indexes of the lowest `limit` set bits of `bits` (all of them if limit is None).
+
+    Answers cluster among the commonest words, so the lowest 512 bits often hold the ten wanted:
+    peeling bits off a 64-byte integer is cheap. Otherwise the bitset goes to bytes once, and
+    bytes.find (memchr) skips the empty stretches: 2.3 us a top-10 on the benchmark mix, against
+    4.3 us with a regular expression and 7 us with Python-level scanning.
+    """
+    if not bits:
+        return []
+    if limit is not None:
+        window = bits & _LOW_WINDOW
+        if window == bits or window.bit_count() >= limit:
+            out = []
+            while window and len(out) < limit:
+                low = window & -window
+                out.append(low.bit_length() - 1)
+                window ^= low
+            return out
+    raw = bits.to_bytes((bits.bit_length() + 7) // 8, "little")
+    find = raw.translate(_NONZERO_TO_ONE).find
+    out = []
+    at = find(1)
+    while at >= 0:
+        base = at * 8
+        for bit in _BITS_OF_BYTE[raw[at]]:
+            out.append(base + bit)
+        if limit is not None and len(out) >= limit:
+            return out[:limit]
+        at = find(1, at + 1)
+    return out
+
+
+class Partition:
+    """The words that start with one letter: their bitsets, decoded on first use."""
+
+    __slots__ = ("letter", "start", "count", "common", "full", "common_mask", "_nbytes",
+                 "_offsets", "_bits", "_cache", "_flag_offsets")
+
+    def __init__(self, meta: dict, bits: memoryview, letters: str):
+        self.letter: str = meta["letter"]
+        self.start: int = meta["start"]
+        self.count: int = meta["count"]
+        self.common: int = meta["common"]
+        self.full = (1 << self.count) - 1
+        self.common_mask = (1 << self.common) - 1
+        self._nbytes = (self.count + 7) // 8
+        self._bits = bits
+        self._cache: dict = {}
+        offset = meta["offset"]
+        offsets = {}
+        for letter in letters:
+            for k in range(1, meta["max"].get(letter, 0) + 1):
+                offsets[letter, k] = offset
+                offset += self._nbytes
+        self._offsets = offsets
+        self._flag_offsets = {}
+        for flag in meta.get("flags", ()):
+            self._flag_offsets[flag] = offset
+            offset += self._nbytes
+
+    def _decode(self, offset: int) -> int:
+        return int.from_bytes(self._bits[offset:offset + self._nbytes], "little")
+
+    def at_least(self, letter: str, k: int) -> int:
+        """Return the bitset of words holding `letter` at least `k` times."""
+        if k <= 0:
+            return self.full
+        key = (letter, k)
+        found = self._cache.get(key)
+        if found is None:
+            offset = self._offsets.get(key)
+            found = 0 if offset is None else self._decode(offset)
+            self._cache[key] = found
+        return found
+
+    def flagged(self, flag: str) -> int:
+        """Return the bitset of words carrying `flag` (0 if this lexicon has no such flag)."""
+        key = ("!", flag)
+        found = self._cache.get(key)
+        if found is None:
+            offset = self._flag_offsets.get(flag)
+            found = 0 if offset is None else self._decode(offset)
+            self._cache[key] = found
+        return found
+
+    def select(self, at_least: dict[str, int], at_most: dict[str, int],
+               common_only: bool = False, exclude: tuple[str, ...] = ()) -> int:
+        """Return the bitset of words with at least / at most so many of each letter."""
+        bits = self.common_mask if common_only else self.full
+        for letter, k in at_least.items():
+            bits &= self.at_least(letter, k)
+            if not bits:
+                return 0
+        bad = 0
+        for letter, most in at_most.items():
+            bad |= self.at_least(letter, most + 1)
+        for flag in exclude:
+            bad |= self.flagged(flag)
+        # x & ~y builds a negative integer first; x ^ (x & y) stays positive and measured faster.
+        return bits ^ (bits & bad) if bad else bits
+
+
+class LetterIndex:
+    """All partitions of one lexicon, keyed by their first letter."""
+
+    def __init__(self, metas: list[dict], bits: memoryview, letters: str):
+        self._partitions = {}
+        for meta in metas:
+            if meta["offset"] + meta.get("size", 0) > len(bits):
+                raise LexiconError("letter index is truncated")
+            self._partitions[meta["letter"]] = Partition(meta, bits, letters)
+
+    def partition(self, letter: str) -> Partition | None:
+        """Return the partition of words starting with `letter`, or None if there is none."""
+        return self._partitions.get(letter)
+
+    def __iter__(self):
+        return iter(self._partitions.values())
+
+
+def build_index(partitions: list[tuple[str, list[str], int]], letters: str,
+                flags: dict[str, set[str]] | None = None) -> tuple[list[dict], bytes]:
+    """Return (partition metadata, bitset bytes) for keys already split and ranked.
+
+    `partitions` holds (first letter, keys commonest first, how many are common); `flags` maps a
+    flag name to the set of keys that carry it.
+    """
+    flags = flags or {}
+    metas, blob, start = [], bytearray(), 0
+    for letter, keys, common in partitions:
+        nbytes = (len(keys) + 7) // 8
+        sets: dict[tuple[str, int], bytearray] = {}
+        for i, key in enumerate(keys):
+            byte, bit = i >> 3, 1 << (i & 7)
+            for ch in set(key):
+                for k in range(1, key.count(ch) + 1):
+                    target = sets.get((ch, k))
+                    if target is None:
+                        target = sets[ch, k] = bytearray(nbytes)
+                    target[byte] |= bit
+        most = {}
+        for ch, k in sets:
+            most[ch] = max(most.get(ch, 0), k)
+        meta = {"letter": letter, "start": start, "count": len(keys), "common": common,
+                "offset": len(blob), "max": dict(sorted(most.items()))}
+        for ch in letters:
+            for k in range(1, most.get(ch, 0) + 1):
+                blob += sets[ch, k]
+        carried = sorted(name for name in flags if flags[name])
+        if carried:
+            meta["flags"] = carried
+            for name in carried:
+                target = bytearray(nbytes)
+                for i, key in enumerate(keys):
+                    if key in flags[name]:
+                        target[i >> 3] |= 1 << (i & 7)
+                blob += target
+        meta["size"] = len(blob) - meta["offset"]
+        blob += b"\0" * (-len(blob) % 8)
+        metas.append(meta)
+        start += len(keys)
+    return metas, bytes(blob)

@@ -1,0 +1,79 @@
+"""Verdicts: whether an answer counts, and every rule it breaks, as a code and a sentence.
+
+Both word games share these shapes, and so do the CLI's --json output and the HTTP API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Every reason code wordref gives, with what it means. The CLI and the service document these.
+REASON_CODES = {
+    "invalid_input": "the answer holds something other than letters",
+    "not_a_word": "the answer is not in the lexicon",
+    "not_common": "the word is not in the common tier that the table asked for",
+    "conjugated_verb": "the word is a conjugated verb form, which the French rules forbid",
+    "wrong_initial": "the answer does not start with the initial (or yellow) letter",
+    "missing_letter": "the answer lacks a green letter, or holds it too few times",
+    "red_letter": "the answer holds a red letter",
+    "initial_repeated": "the red card is the initial letter, and the answer repeats it",
+    "tap": "a red and a green card of one letter are in play: no word is sought",
+    "not_in_category": "the answer is not a member of the Thing's category",
+    "unknown_category": "the Thing was not understood: the table decides",
+    "already_used": "the answer was already given for this Thing",
+    "redraw_red": "the red card equals the yellow one: it goes back and another is revealed",
+    "stale_round": "the answer was sent for cards that are no longer in play",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One rule an answer breaks."""
+
+    code: str
+    message: str
+
+    def to_json(self) -> dict:
+        """Return the reason as a JSON object."""
+        return {"code": self.code, "message": self.message}
+
+
+@dataclass(slots=True)
+class Verdict:
+    """The ruling on one answer: valid, invalid (with reasons), or None when the table decides."""
+
+    answer: str
+    valid: bool | None
+    reasons: list[Reason] = field(default_factory=list)
+    word: str | None = None
+    zipf: float | None = None
+    common: bool | None = None
+    suggestions: list[str] = field(default_factory=list)
+    status: str = "ok"
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def codes(self) -> list[str]:
+        """Return the codes of the reasons, in order."""
+        return [r.code for r in self.reasons]
+
+    def to_json(self) -> dict:
+        """Return the verdict as the JSON object the CLI and the service print."""
+        out = {"answer": self.answer, "valid": self.valid,
+               "reasons": [r.to_json() for r in self.reasons], "word": self.word,
+               "zipf": self.zipf, "common": self.common, "suggestions": self.suggestions,
+               "status": self.status}
+        out.update(self.extra)
+        return out
+
+    def summary(self) -> str:
+        """Return one line for people: "butter: valid (zipf 4.1)" or the reasons."""
+        if self.valid:
+            how = f" (zipf {self.zipf:.1f})" if self.zipf is not None else ""
+            return f"{self.answer}: valid{how}"
+        head = "the table decides" if self.valid is None else "invalid"
+        why = "; ".join(r.message for r in self.reasons)
+        line = f"{self.answer}: {head}: {why}" if why else f"{self.answer}: {head}"
+        if self.suggestions:
+            line += f" (did you mean {', '.join(self.suggestions)}?)"
+        return line
