@@ -1,0 +1,50 @@
+"""The shape every game engine shares, so that one store, one event log and one CLI serve all.
+
+An engine is a module of solver/games/ that defines:
+
+    NAME                      the game's name: "extremis", "redyellow", "idiot", "extincion"
+    new(players, seed, options=None) -> state
+                              a new game; `players` a list of names, `seed` an int; `options`
+                              the house rules and settings chosen when the game starts
+    judge(state, move) -> Verdict
+                              is this move legal now, and if not, every reason, as a Verdict
+                              (solver/verdict.py) whose extra may hold the paragraph of the
+                              rulebook that decides it and the consequence
+    apply(state, move) -> (state, events)
+                              the state after the move, and what happened, as a list of event
+                              dicts ({"type": "burn", ...}); raises IllegalMove (carrying the
+                              verdict) for a move that judge() rejects; never changes its input
+    legal_moves(state) -> list of moves
+                              every move the rules allow now (where they can be listed)
+    view(state) -> dict       the state as players see it (the "state" of `wordref game` JSON)
+
+States, moves and events are plain JSON-serialisable data (dicts, lists, strings, ints, bools,
+None) so that the store can save them and the event log can replay a game move by move: replaying
+a game's moves through apply() from new(players, seed, options) must give its state again.
+
+Moves are dicts with a "type" and the acting "player" where there is one, for example
+{"type": "play", "player": "ann", "cards": ["9s", "9c"]}.
+
+Engines are pure and deterministic: all chance comes from `rng(state)`, which is seeded by the
+game's seed and the number of moves applied so far, never from the clock or a global generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..errors import InputError
+from ..verdict import Verdict
+
+
+class IllegalMove(InputError):
+    """A move the rules do not allow now; `verdict` says why."""
+
+    def __init__(self, verdict: Verdict):
+        super().__init__("; ".join(r.message for r in verdict.reasons) or "illegal move")
+        self.verdict = verdict
+
+
+def rng(state: dict) -> random.Random:
+    """Return the random generator for the next move: seeded by (seed, moves applied so far)."""
+    return random.Random(f"{state['seed']}:{state['step']}")
