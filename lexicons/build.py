@@ -49,7 +49,7 @@ RECIPES = {
         lang="en", letters=LATIN,
         lists=(("wamerican-huge", "/usr/share/dict/american-english-huge", "utf-8"),
                ("wbritish-huge", "/usr/share/dict/british-english-huge", "utf-8")),
-        keep=r"[a-z]+",
+        keep=r"[a-zß-öø-ÿœ]+",  # lower case: names and abbreviations are capitalised
         licence="SCOWL word lists: permissive (Kevin Atkinson and others, see lexicons/README.md); "
                 "frequencies: wordfreq data, CC BY-SA 4.0",
         curated=("en",),

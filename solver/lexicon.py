@@ -166,7 +166,7 @@ class Lexicon:
 
     def has_prefix(self, prefix: str) -> bool:
         """Return whether some key starts with `prefix` (folded)."""
-        return self._trie.has_keys_with_prefix(prefix)
+        return next(self._trie.iterkeys(prefix), None) is not None
 
     def keys_with_prefix(self, prefix: str) -> list[str]:
         """Return every key starting with `prefix` (folded)."""

@@ -1,0 +1,54 @@
+"""A non-editable install into a fresh virtual environment finds its bundled lexicon."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SKIP = shutil.ignore_patterns(".git", "__pycache__", "build", "*.egg-info", ".venv",
+                              ".pytest_cache", ".hypothesis", ".benchmarks")
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """Return the bin directory of a fresh venv with wordref installed from a copy of the tree."""
+    base = tmp_path_factory.mktemp("install")
+    source = base / "source"
+    shutil.copytree(ROOT, source, ignore=SKIP)
+    env_dir = base / "venv"
+    # System site-packages lend the venv pip and the run-time dependencies; the package itself is
+    # built (in pip's isolated build environment) and installed into the venv, not linked.
+    venv.create(env_dir, system_site_packages=True, with_pip=False)
+    python = env_dir / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", str(source)],
+                   check=True, cwd=base)
+    shutil.rmtree(source)  # nothing may still point into the source tree
+    return env_dir / "bin"
+
+
+def test_installed_command_answers_from_the_bundled_lexicon(installed, tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "WORDREF_HOME")}
+    env["WORDREF_HOME"] = str(tmp_path / "home")
+    done = subprocess.run([installed / "wordref", "any", "extremis", "-i", "b", "-g", "utt",
+                           "-r", "x"], capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert (done.returncode, done.stdout.strip()) == (0, "yes"), done.stderr
+    info = subprocess.run([installed / "wordref", "lexicon", "info", "--json"],
+                          capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
+    english = next(d for d in json.loads(info.stdout) if d["code"] == "en")
+    assert english["path"].startswith(str(installed.parent))
+    assert "site-packages" in english["path"]
+
+
+def test_installed_package_is_a_copy(installed, tmp_path):
+    done = subprocess.run([installed / "python", "-c", "import solver, lexicons, cli; "
+                           "print(solver.__file__); print(cli.__file__)"],
+                          capture_output=True, text=True, cwd=tmp_path, check=True)
+    for path in done.stdout.split():
+        assert path.startswith(str(installed.parent)), path
+    assert sys.prefix not in done.stdout or str(installed.parent).startswith(sys.prefix)
