@@ -17,6 +17,8 @@ first time a query needs it and cached on its partition (int.from_bytes of 4.6 K
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from .errors import LexiconError
 
 _BITS_OF_BYTE = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]
@@ -145,12 +147,14 @@ class LetterIndex:
         return iter(self._partitions.values())
 
 
-def build_index(partitions: list[tuple[str, list[str], int]], letters: str,
-                flags: dict[str, set[str]] | None = None) -> tuple[list[dict], bytes]:
+def build_index(partitions: Iterable[tuple[str, list[str], int]], letters: str,
+                flags: dict[str, set[str]] | None = None,
+                max_k: int | None = None) -> tuple[list[dict], bytes]:
     """Return (partition metadata, bitset bytes) for keys already split and ranked.
 
     `partitions` holds (first letter, keys commonest first, how many are common); `flags` maps a
-    flag name to the set of keys that carry it.
+    flag name to the set of keys that carry it; `max_k` caps the counts indexed (1: only "holds
+    the letter", all that the category index needs).
     """
     flags = flags or {}
     metas, blob, start = [], bytearray(), 0
@@ -160,7 +164,8 @@ def build_index(partitions: list[tuple[str, list[str], int]], letters: str,
         for i, key in enumerate(keys):
             byte, bit = i >> 3, 1 << (i & 7)
             for ch in set(key):
-                for k in range(1, key.count(ch) + 1):
+                top = key.count(ch) if max_k is None else min(max_k, key.count(ch))
+                for k in range(1, top + 1):
                     target = sets.get((ch, k))
                     if target is None:
                         target = sets[ch, k] = bytearray(nbytes)

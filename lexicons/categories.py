@@ -1,0 +1,382 @@
+"""Build the category lexicon from the curated packs in categories/ and WordNet's nouns.
+
+Each pack (categories/*.yaml, one file per theme) describes its categories: an id, a name,
+aliases (how Thing cards say it), WordNet root synsets whose hyponym closure gives members,
+supplements for what WordNet lacks, and blocks for the junk it files there. The format is in
+categories/README.md.
+
+    python -m lexicons.categories check [PACK.yaml ...]   counts, samples and problems per category
+    python -m lexicons.categories show CATEGORY_ID        every member, commonest first
+    wordref things --rebuild                              rebuild lexicons/built/categories.wrl
+
+Same inputs, same bytes: packs are read in file-name order and everything is sorted.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Callable, Iterable
+
+import marisa_trie
+
+from solver import __version__, lexfile
+from solver.categories import thing_key, thing_variants
+from solver.errors import InputError
+from solver.index import build_index
+from solver.letters import LATIN, Alphabet
+from solver.phrases import phrase_key, singulars, strip_article
+
+from . import sources, wordnet
+
+MIN_MEMBERS = 15
+FIELDS = {"id", "name", "aliases", "synsets", "instances_only", "exclude", "members", "block",
+          "people", "definitions"}
+ALPHABET = Alphabet("en", LATIN)
+
+Progress = Callable[[Iterable, str], Iterable]
+
+
+def _no_progress(items, label):
+    return items
+
+
+@dataclass
+class Spec:
+    """One category as a pack describes it."""
+
+    pack: str
+    id: str
+    name: str
+    aliases: list[str] = field(default_factory=list)
+    synsets: list[str] = field(default_factory=list)
+    instances_only: bool = False
+    exclude: list[str] = field(default_factory=list)
+    members: list[str] = field(default_factory=list)
+    block: list[str] = field(default_factory=list)
+    people: bool = False
+    definitions: dict[str, str] = field(default_factory=dict)
+    theme: str = ""
+
+
+def pack_files():
+    """Return the curated packs, in file-name order."""
+    folder = resources.files("lexicons") / "categories"
+    return sorted((f for f in folder.iterdir() if f.name.endswith(".yaml")), key=lambda f: f.name)
+
+
+def load_specs(files=None) -> list[Spec]:
+    """Return every category the packs describe; raise InputError naming the pack and field."""
+    import yaml
+
+    specs, seen = [], {}
+    for pack in files or pack_files():
+        name = getattr(pack, "name", str(pack))
+        text = pack.read_text(encoding="utf-8")
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as err:
+            raise InputError(f"{name}: not valid YAML ({err})".replace("\n", " ")) from None
+        if not isinstance(data, dict) or not isinstance(data.get("categories"), list):
+            raise InputError(f"{name}: expected a mapping with 'theme' and a 'categories' list")
+        theme = str(data.get("theme", name.rsplit(".", 1)[0]))
+        for number, raw in enumerate(data["categories"], 1):
+            where = f"{name}: category {number}"
+            if not isinstance(raw, dict) or "id" not in raw or "name" not in raw:
+                raise InputError(f"{where}: needs at least 'id' and 'name'")
+            where = f"{name}: {raw['id']}"
+            unknown = set(raw) - FIELDS
+            if unknown:
+                raise InputError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+            for key in ("aliases", "synsets", "exclude", "members", "block"):
+                value = raw.get(key) or []
+                if not isinstance(value, list) or not all(isinstance(v, (str, int, float))
+                                                          for v in value):
+                    raise InputError(f"{where}: '{key}' must be a list of strings")
+                raw[key] = [str(v) for v in value]
+            if raw["id"] in seen:
+                raise InputError(f"{where}: id already used in {seen[raw['id']]}")
+            seen[raw["id"]] = name
+            specs.append(Spec(pack=name, theme=theme, **{k: raw[k] for k in raw}))
+    return specs
+
+
+@dataclass
+class Built:
+    """A category's members: phrase key -> (display form, definition, where it came from)."""
+
+    spec: Spec
+    members: dict[str, tuple[str, str | None, str]]
+    problems: list[str]
+
+
+def _short(gloss: str) -> str:
+    """Return the first clause of a WordNet gloss: enough for a table to see why."""
+    return gloss.split(";")[0].strip()
+
+
+def _letters(display: str) -> str | None:
+    """Return the letters an answer said as `display` is checked on (None if it has digits)."""
+    said = strip_article(display)
+    if any(ch.isdigit() for ch in said):
+        return None
+    letters = "".join(ch for ch in said if ch.isalpha())
+    return ALPHABET.fold(letters) or None
+
+
+def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
+    """Return the members of one category: WordNet closures, supplements, minus blocks."""
+    members: dict[str, tuple[str, str | None, str]] = {}
+    problems = []
+    excluded = set()
+    for name in spec.exclude:
+        try:
+            root = wn.synset(name)
+        except InputError as err:
+            problems.append(str(err))
+            continue
+        excluded.add(root.offset)
+        excluded.update(s.offset for s in wn.closure(root))
+    for name in spec.synsets:
+        try:
+            root = wn.synset(name)
+        except InputError as err:
+            problems.append(str(err))
+            continue
+        for synset in wn.closure(root, kinds=not spec.instances_only):
+            if synset.offset in excluded:
+                continue
+            lemmas = synset.lemmas
+            if spec.people and any(" " in lemma for lemma in lemmas):
+                # "Einstein" beside "Albert Einstein": the surname index finds it already, and
+                # alone it would rank a common word ("Black", "Young") as a famous person.
+                lemmas = [lemma for lemma in lemmas if " " in lemma]
+            for lemma in lemmas:
+                key = phrase_key(lemma)
+                if key and key not in members:
+                    members[key] = (lemma, _short(synset.definition), name)
+    for text in spec.members:
+        key = phrase_key(text)
+        if not key:
+            problems.append(f"member {text!r} has no letters")
+            continue
+        definition = spec.definitions.get(text)
+        if definition is None:
+            senses = wn.find(key.replace(" ", "_"))
+            definition = _short(senses[0].definition) if senses else None
+        members[key] = (text, definition, "supplement")
+    blocked = {phrase_key(b) for b in spec.block}
+    for key in blocked - members.keys():
+        problems.append(f"block {key!r} matches no member")
+    for key in blocked:
+        members.pop(key, None)
+    for key in [k for k, (display, _, _) in members.items() if _letters(display) is None]:
+        del members[key]  # digits: "7 Up" has no first letter to check
+    if len(members) < MIN_MEMBERS:
+        problems.append(f"only {len(members)} members (at least {MIN_MEMBERS})")
+    return Built(spec, members, problems)
+
+
+def collect_all(specs: list[Spec], progress: Progress = _no_progress) -> list[Built]:
+    """Return every category's members; WordNet is read once."""
+    wn = wordnet.load()
+    return [collect(spec, wn) for spec in progress(specs, "categories")]
+
+
+def alias_table(specs: list[Spec]) -> tuple[dict[str, int], list[str]]:
+    """Return (variant key -> category number, clashes) for every name and alias."""
+    table: dict[str, int] = {}
+    clashes = []
+    for number, spec in enumerate(specs):
+        for text in [spec.name, spec.id.replace("_", " "), *spec.aliases]:
+            key = thing_key(text)
+            for variant in thing_variants(key) if key else ():
+                owner = table.setdefault(variant, number)
+                if owner != number and variant == key:
+                    clashes.append(f"{spec.id}: alias {text!r} is also {specs[owner].id}'s")
+    return table, clashes
+
+
+def irregular_plurals(keys) -> dict[str, str]:
+    """Return WordNet's irregular plurals (noun.exc) whose singular ends some member."""
+    last_words = {k.rsplit(" ", 1)[-1] for k in keys}
+    out = {}
+    path = f"{wordnet.WORDNET_DIR}/noun.exc"
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            plural, *bases = line.split()
+            for base in bases:
+                if base in last_words and plural not in last_words and "_" not in plural:
+                    out[plural] = base
+                    break
+    return dict(sorted(out.items()))
+
+
+def build(progress: Progress = _no_progress) -> bytes:
+    """Return the bytes of the category lexicon, built from the packs and WordNet."""
+    specs = load_specs()
+    built = collect_all(specs, progress)
+    broken = [f"{b.spec.pack}: {b.spec.id}: {p}" for b in built for p in b.problems]
+    aliases, clashes = alias_table(specs)
+    if broken or clashes:
+        raise InputError("the category packs have problems: " + "; ".join(broken + clashes))
+    return assemble(built, aliases, progress)
+
+
+def assemble(built: list[Built], aliases: dict[str, int],
+             progress: Progress = _no_progress) -> bytes:
+    """Return the bytes of a category lexicon holding `built` categories."""
+    display: dict[str, str] = {}
+    definition: dict[str, str | None] = {}
+    cats_of: dict[str, list[int]] = {}
+    for number, b in enumerate(built):
+        for key, (shown, gloss, _) in sorted(b.members.items()):
+            display.setdefault(key, shown)
+            if definition.get(key) is None:
+                definition[key] = gloss
+            cats_of.setdefault(key, []).append(number)
+    zipf = member_zipf(sorted(display), display, progress)
+    trie = marisa_trie.Trie(list(display))
+    ids = {key: trie[key] for key in display}
+    by_id = sorted(display, key=ids.__getitem__)
+
+    glosses = sorted({g for g in definition.values() if g})
+    gloss_number = {g: i for i, g in enumerate(glosses)}
+
+    surnames: dict[str, list[int]] = {}
+    for b in built:
+        if b.spec.people:
+            for key in b.members:
+                if " " in key:
+                    surnames.setdefault(key.rsplit(" ", 1)[1], []).append(ids[key])
+    surnames = {s: sorted(set(v)) for s, v in surnames.items() if s not in ids}
+    surname_trie = marisa_trie.Trie(list(surnames))
+    surname_by_id = sorted(surnames, key=surname_trie.__getitem__)
+
+    members, catmeta = [], []
+    for number, b in enumerate(progress(built, "indexing")):
+        letters_of = {k: _letters(b.members[k][0]) for k in b.members}
+        parts = []
+        for letter in ALPHABET.letters:
+            keys = sorted((k for k in b.members if letters_of[k][0] == letter),
+                          key=lambda k: (-zipf[k], k))
+            if keys:
+                parts.append((letter, keys))
+        start = len(members)
+        for _, keys in parts:
+            members.extend(ids[k] for k in keys)
+        catmeta.append({"start": start, "parts": [(letter, [letters_of[k] for k in keys])
+                                                  for letter, keys in parts]})
+    bits, metas_all = bytearray(), []
+    for meta in catmeta:
+        index_parts = [(letter, keys, len(keys)) for letter, keys in meta.pop("parts")]
+        metas, blob = build_index(index_parts, ALPHABET.letters, max_k=1)
+        for m in metas:
+            m["offset"] += len(bits)
+        bits += blob
+        metas_all.append({"start": meta["start"], "partitions": metas})
+
+    header = {
+        "kind": "categories", "lang": "en", "alphabet": ALPHABET.letters,
+        "categories": [{"id": b.spec.id, "name": b.spec.name, "theme": b.spec.theme,
+                        "size": len(b.members), "people": b.spec.people} for b in built],
+        "aliases": aliases, "irregular": irregular_plurals(display),
+        "members": len(display),
+        "sources": [{"name": "WordNet", "version": wordnet.version(), "kind": "nouns",
+                     "package": "wordnet-base " + sources.debian_version("wordnet-base")},
+                    {"name": "lexicons/categories/*.yaml", "kind": "curated packs",
+                     "categories": len(built)},
+                    {"name": "wordfreq", "version": sources.wordfreq_version(),
+                     "kind": "frequency"}],
+        "licence": "WordNet 3.0 licence (Princeton University); curated packs MIT; "
+                   "frequencies wordfreq data, CC BY-SA 4.0",
+        "built_with": f"wordref {__version__}",
+    }
+    return lexfile.pack(header, {
+        "trie": trie.tobytes(),
+        "zipf": _u(2, (zipf[k] for k in by_id)),
+        "display": b"".join(display[k].encode() for k in by_id),
+        "display_at": _u(4, _offsets(len(display[k].encode()) for k in by_id)),
+        "definitions": b"".join(g.encode() for g in glosses),
+        "definition_at": _u(4, _offsets(len(g.encode()) for g in glosses)),
+        "definition_of": _u(4, (gloss_number[definition[k]] if definition[k] else 0xFFFFFFFF
+                                for k in by_id)),
+        "cats": _u(2, (n for k in by_id for n in cats_of[k])),
+        "cats_at": _u(4, _offsets(len(cats_of[k]) for k in by_id)),
+        "surnames": surname_trie.tobytes(),
+        "surname_keys": _u(4, (i for s in surname_by_id for i in surnames[s])),
+        "surname_at": _u(4, _offsets(len(surnames[s]) for s in surname_by_id)),
+        "members": _u(4, members),
+        "bits": bytes(bits),
+        "catmeta": json.dumps(metas_all, separators=(",", ":"), sort_keys=True).encode(),
+    })
+
+
+def member_zipf(keys: list[str], display: dict[str, str], progress: Progress) -> dict[str, int]:
+    """Return {key: zipf frequency x 100} of each member, from wordfreq (multi-word aware)."""
+    wordfreq = sources._wordfreq()
+    return {k: round(wordfreq.zipf_frequency(display[k], "en", wordlist="large") * 100)
+            for k in progress(keys, "ranking members")}
+
+
+def _offsets(lengths) -> list[int]:
+    out, total = [0], 0
+    for n in lengths:
+        total += n
+        out.append(total)
+    return out
+
+
+def _u(size: int, values) -> bytes:
+    return b"".join(v.to_bytes(size, "little") for v in values)
+
+
+# The curation commands ---------------------------------------------------------------------------
+
+def _check(names: list[str]) -> int:
+    files = [f for f in pack_files() if not names or f.name in names or str(f) in names]
+    specs = load_specs(files)
+    wn = wordnet.load()
+    _, clashes = alias_table(load_specs())
+    problems = 0
+    for spec in specs:
+        b = collect(spec, wn)
+        sample = sorted(b.members, key=lambda k: (-_quick_zipf(b.members[k][0]), k))[:12]
+        print(f"{spec.pack}: {spec.id} ({spec.name}): {len(b.members)} members")
+        print(f"    {', '.join(b.members[k][0] for k in sample)}")
+        for problem in b.problems:
+            print(f"    PROBLEM: {problem}")
+            problems += 1
+    for clash in clashes:
+        print(f"PROBLEM: {clash}")
+        problems += 1
+    print(f"{len(specs)} categories, {problems} problems")
+    return 1 if problems else 0
+
+
+def _quick_zipf(text: str) -> float:
+    return sources._wordfreq().zipf_frequency(text, "en", wordlist="large")
+
+
+def _show(category_id: str) -> int:
+    spec = next((s for s in load_specs() if s.id == category_id), None)
+    if spec is None:
+        print(f"no category {category_id!r}", file=sys.stderr)
+        return 2
+    b = collect(spec, wordnet.load())
+    rows = sorted(b.members.items(), key=lambda kv: (-_quick_zipf(kv[1][0]), kv[0]))
+    for key, (shown, gloss, origin) in rows:
+        print(f"{_quick_zipf(shown):4.1f}  {shown:<30} [{origin}] {(gloss or '')[:60]}")
+    return 0
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args and args[0] == "check":
+        sys.exit(_check(args[1:]))
+    if len(args) == 2 and args[0] == "show":
+        sys.exit(_show(args[1]))
+    print(__doc__.split("\n\n")[2], file=sys.stderr)
+    sys.exit(2)

@@ -1,0 +1,316 @@
+"""The category lexicon: hundreds of Thing categories, their members, and Thing resolution.
+
+Built by lexicons/categories.py from WordNet and curated packs, shipped as one file
+(lexicons/built/categories.wrl, the same container as the word lexicons). Start with
+`Categories.open()`, then `resolve(thing_text)` and `match(category, answer)`.
+
+Members are addressed by their phrase key (phrases.py) in one marisa-trie shared by all
+categories; each category lists its members' ids split by first letter, commonest first, with a
+letter index per partition (index.py), so "starts with Y and has no R" is one AND-NOT.
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import marisa_trie
+
+from . import lexfile
+from .errors import InputError, LexiconError
+from .index import Partition
+from .letters import LATIN, Alphabet
+from .paths import bundled_lexicon_dir, user_lexicon_dir
+from .phrases import phrase_key, phrase_singulars, singulars
+
+FILE_NAME = "categories.wrl"
+
+# Words a Thing card wraps around its category: "kinds of", "famous", "things that are".
+THING_FILLERS = (
+    "kinds of", "kind of", "types of", "type of", "sorts of", "sort of", "varieties of",
+    "variety of", "examples of", "names of", "name of", "things that are", "things that is",
+    "something that is", "something", "things", "famous", "popular", "well known", "common",
+    "different", "some", "any", "a", "an", "the", "of",
+)
+_FILLER_WORDS = sorted((tuple(f.split()) for f in THING_FILLERS), key=len, reverse=True)
+
+FUZZY_FLOOR = 0.5  # token overlap below this is not understood
+
+
+def thing_key(text: str) -> str:
+    """Return the key of a Thing card's text: fillers dropped, the rest a phrase key."""
+    words = phrase_key(text).split()
+    changed = True
+    while changed and words:
+        changed = False
+        for filler in _FILLER_WORDS:
+            if len(words) > len(filler) and tuple(words[:len(filler)]) == filler:
+                words = words[len(filler):]
+                changed = True
+                break
+    return " ".join(words)
+
+
+def thing_variants(key: str) -> list[str]:
+    """Return `key` and the keys it would have with its last word made singular."""
+    return [key, *phrase_singulars(key)]
+
+
+@dataclass(frozen=True)
+class Category:
+    """One category: its number in the file, id, name, theme and size."""
+
+    number: int
+    id: str
+    name: str
+    theme: str
+    size: int
+    people: bool = False
+
+    def to_json(self) -> dict:
+        """Return {"id", "name", "members"} as `wordref things` prints it."""
+        return {"id": self.id, "name": self.name, "theme": self.theme, "members": self.size}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a Thing card was understood as: a category and a confidence, or unknown."""
+
+    thing: str
+    category: Category | None
+    confidence: float
+    matched: str | None = None
+
+    def to_json(self) -> dict | None:
+        """Return {"id", "name", "confidence"}, or None when the Thing was not understood."""
+        if self.category is None:
+            return None
+        return {"id": self.category.id, "name": self.category.name,
+                "confidence": self.confidence}
+
+
+@dataclass(frozen=True)
+class Member:
+    """A member of a category, as matched from an answer."""
+
+    key: str
+    word: str
+    zipf: float
+    definition: str | None
+
+
+class Categories:
+    """The category lexicon, opened read-only."""
+
+    def __init__(self, data, name: str = "categories", path: Path | None = None):
+        header, sections = lexfile.unpack(data, name)
+        try:
+            if header.get("kind") != "categories":
+                raise LexiconError(f"{name} is not a category lexicon")
+            self.header = header
+            self.alphabet = Alphabet(header["lang"], header.get("alphabet", LATIN))
+            self.categories = [Category(i, c["id"], c["name"], c["theme"], c["size"],
+                                        c.get("people", False))
+                               for i, c in enumerate(header["categories"])]
+            self._by_id = {c.id: c for c in self.categories}
+            self._aliases: dict[str, int] = header["aliases"]
+            self._irregular: dict[str, str] = header.get("irregular", {})
+            self._trie = marisa_trie.Trie()
+            self._trie.frombytes(bytes(sections["trie"]))
+            self._surnames = marisa_trie.Trie()
+            self._surnames.frombytes(bytes(sections["surnames"]))
+            self._s = {k: sections[k] for k in ("display", "definitions", "bits", "catmeta")}
+            self._arrays = {k: sections[k].cast(code) for k, code in (
+                ("zipf", "H"), ("display_at", "I"), ("definition_of", "I"),
+                ("definition_at", "I"), ("cats_at", "I"), ("cats", "H"),
+                ("surname_at", "I"), ("surname_keys", "I"), ("members", "I"))}
+        except (KeyError, TypeError, ValueError) as err:
+            raise LexiconError(f"{name} is missing part of a category lexicon ({err})") from None
+        self._tokens: dict[str, set[str]] | None = None
+        self._catmeta: list | None = None
+        self._partitions: dict[tuple[int, str], Partition | None] = {}
+        self._member_sets: dict[int, frozenset] = {}
+        self.path = path
+        self._data = data
+
+    @classmethod
+    def from_file(cls, path) -> "Categories":
+        """Open the category lexicon at `path` (memory-mapped)."""
+        path = Path(path)
+        try:
+            with open(path, "rb") as handle:
+                data = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError) as err:
+            raise LexiconError(f"cannot open {path}: {getattr(err, 'strerror', err)}") from None
+        return cls(data, str(path), path)
+
+    @staticmethod
+    @lru_cache(maxsize=None)
+    def open() -> "Categories":
+        """Return the category lexicon (the user's rebuild first, else the bundled one)."""
+        own = user_lexicon_dir() / FILE_NAME
+        if own.is_file():
+            return Categories.from_file(own)
+        shipped = bundled_lexicon_dir() / FILE_NAME
+        if isinstance(shipped, Path):
+            return Categories.from_file(shipped)
+        return Categories(shipped.read_bytes(), FILE_NAME)
+
+    # Categories and Things -------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.categories)
+
+    def get(self, category_id: str) -> Category | None:
+        """Return the category with this id, or None."""
+        return self._by_id.get(category_id)
+
+    def resolve(self, thing: str) -> Resolution:
+        """Return the category a Thing card's text names, with a confidence from 0 to 1."""
+        key = thing_key(thing)
+        if not key:
+            return Resolution(thing, None, 0.0)
+        by_id = self._by_id.get(key.replace(" ", "_"))
+        if by_id is not None:
+            return Resolution(thing, by_id, 1.0, key)
+        for variant in thing_variants(key):
+            number = self._aliases.get(variant)
+            if number is not None:
+                return Resolution(thing, self.categories[number], 1.0, variant)
+        return self._fuzzy(thing, key)
+
+    def _fuzzy(self, thing: str, key: str) -> Resolution:
+        """Return the category whose alias shares the most words with `key`, if enough do."""
+        if self._tokens is None:
+            tokens: dict[str, set[str]] = {}
+            for alias in self._aliases:
+                for token in alias.split():
+                    tokens.setdefault(token, set()).add(alias)
+            self._tokens = tokens
+        words = set()
+        for word in key.split():
+            words.add(word)
+            words.update(singulars(word, self._irregular)[:1])
+        candidates = set()
+        for word in words:
+            candidates |= self._tokens.get(word, set())
+        best, best_score = None, 0.0
+        for alias in sorted(candidates):
+            alias_words = set(alias.split())
+            shared = len(alias_words & words)
+            # Jaccard over the thing's words (singulars counted once) and the alias's words.
+            score = shared / (len(alias_words) + len(set(key.split())) - shared)
+            if score > best_score:
+                best, best_score = alias, score
+        if best is None or best_score < FUZZY_FLOOR:
+            return Resolution(thing, None, round(best_score, 2))
+        return Resolution(thing, self.categories[self._aliases[best]],
+                          round(0.9 * best_score, 2), best)
+
+    def find(self, query: str | None = None) -> list[Category]:
+        """Return the categories whose id, name or alias holds every word of `query`."""
+        if not query:
+            return list(self.categories)
+        words = thing_key(query).split() or phrase_key(query).split()
+        hits = set()
+        names = {c.number: f"{c.id.replace('_', ' ')} {phrase_key(c.name)}"
+                 for c in self.categories}
+        for alias, number in self._aliases.items():
+            names[number] += " " + alias
+        for number, text in names.items():
+            if all(w in text for w in words):
+                hits.add(number)
+        return [self.categories[n] for n in sorted(hits)]
+
+    # Members --------------------------------------------------------------------------------
+
+    def _members_of(self, category: Category) -> frozenset:
+        found = self._member_sets.get(category.number)
+        if found is None:
+            meta = self._meta(category)
+            members = self._arrays["members"]
+            found = frozenset(members[meta["start"]:meta["start"] + category.size])
+            self._member_sets[category.number] = found
+        return found
+
+    def match(self, category: Category, answer: str) -> Member | None:
+        """Return the member of `category` that `answer` names (plurals, surnames), or None."""
+        key = phrase_key(answer)
+        if not key:
+            return None
+        members = self._members_of(category)
+        for variant in (key, *phrase_singulars(key, self._irregular)):
+            trie_id = self._trie.get(variant)
+            if trie_id is not None and trie_id in members:
+                return self.member(trie_id)
+        if category.people:
+            surname = self._surnames.get(key)
+            if surname is not None:
+                at = self._arrays["surname_at"]
+                keys = self._arrays["surname_keys"][at[surname]:at[surname + 1]]
+                for trie_id in keys:
+                    if trie_id in members:
+                        return self.member(trie_id)
+        return None
+
+    def categories_of(self, answer: str) -> list[Category]:
+        """Return every category that holds `answer` exactly (its phrase key)."""
+        trie_id = self._trie.get(phrase_key(answer))
+        if trie_id is None:
+            return []
+        at, cats = self._arrays["cats_at"], self._arrays["cats"]
+        return [self.categories[n] for n in cats[at[trie_id]:at[trie_id + 1]]]
+
+    def member(self, trie_id: int) -> Member:
+        """Return the member with this id."""
+        return Member(self._trie.restore_key(trie_id), self.display(trie_id),
+                      self._arrays["zipf"][trie_id] / 100, self.definition(trie_id))
+
+    def display(self, trie_id: int) -> str:
+        """Return how a member is written ("New York", "butter pecan")."""
+        at = self._arrays["display_at"]
+        return bytes(self._s["display"][at[trie_id]:at[trie_id + 1]]).decode()
+
+    def definition(self, trie_id: int) -> str | None:
+        """Return a member's short definition (WordNet's gloss), or None."""
+        number = self._arrays["definition_of"][trie_id]
+        if number == 0xFFFFFFFF:
+            return None
+        at = self._arrays["definition_at"]
+        return bytes(self._s["definitions"][at[number]:at[number + 1]]).decode()
+
+    # The letter index of each category ---------------------------------------------------------
+
+    def _meta(self, category: Category) -> dict:
+        if self._catmeta is None:
+            self._catmeta = json.loads(bytes(self._s["catmeta"]))
+        return self._catmeta[category.number]
+
+    def partition(self, category: Category, letter: str) -> Partition | None:
+        """Return the members of `category` whose first letter is `letter`, with their index."""
+        key = (category.number, letter)
+        if key not in self._partitions:
+            meta = self._meta(category)
+            found = None
+            for part in meta["partitions"]:
+                if part["letter"] == letter:
+                    found = Partition(part, self._s["bits"], self.alphabet.letters)
+                    break
+            self._partitions[key] = found
+        return self._partitions[key]
+
+    def member_ids(self, category: Category, positions) -> list[int]:
+        """Return the member ids at `positions` of a category's index order."""
+        start = self._meta(category)["start"]
+        members = self._arrays["members"]
+        return [members[start + p] for p in positions]
+
+
+def open_categories(lang: str = "en") -> Categories:
+    """Return the category lexicon of `lang`; only English has one."""
+    if lang != "en":
+        raise InputError(f"categories exist in English only for now (--lang {lang})")
+    return Categories.open()
