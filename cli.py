@@ -1,133 +1,18 @@
 """The `wordref` command: parse options, call the library, print text or --json.
 
-Exit codes: 0 success; 1 a negative answer (judge: some answer invalid; any: no word fits);
-2 a usage error (one line on stderr); 3 no search was made (any: a tap).
+The word-game verbs (solve, any, judge, hint) and the lexicon commands live here; shared
+options, errors and batch mode in solver/clikit.py. Exit codes are listed there.
 """
 
 from __future__ import annotations
 
-import json
-import sys
-
 import click
 
 from solver import __version__, extremis
-from solver.errors import InputError, WordrefError
+from solver.clikit import (EXIT_NO, EXIT_NO_SEARCH, Wordref, batch_option, emit, exit_with,
+                           fields, json_option, lang_option, options, run_batch, tier_option)
 from solver.lexicon import Lexicon, WordFilter
 
-EXIT_NO, EXIT_USAGE, EXIT_NO_SEARCH = 1, 2, 3
-
-
-class Wordref(click.Group):
-    """The root group: every error becomes one line on stderr, never a traceback."""
-
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        try:
-            code = super().main(args, prog_name or "wordref", complete_var,
-                                standalone_mode=False, **extra)
-        except click.UsageError as err:
-            where = f" (see '{err.ctx.command_path} --help')" if err.ctx else ""
-            code = _fail(f"{err.format_message()}{where}", EXIT_USAGE)
-        except click.ClickException as err:
-            code = _fail(err.format_message(), err.exit_code)
-        except WordrefError as err:
-            code = _fail(str(err), EXIT_USAGE)
-        except click.Abort:
-            code = _fail("aborted", 1)
-        except BrokenPipeError:
-            sys.stderr.close()
-            code = 1
-        code = code if isinstance(code, int) else 0
-        if standalone_mode:
-            sys.exit(code)
-        return code
-
-
-def _fail(message: str, code: int) -> int:
-    click.echo(f"wordref: error: {message}", err=True)
-    return code
-
-
-def emit(data) -> None:
-    """Print one JSON document on one line."""
-    click.echo(json.dumps(data, ensure_ascii=False))
-
-
-# Shared options ------------------------------------------------------------------------------
-
-def lang_option(f):
-    return click.option("--lang", default="en", show_default=True, metavar="CODE",
-                        help="Language of the lexicon (see `wordref lexicon info`).")(f)
-
-
-def tier_option(f):
-    return click.option("--tier", type=click.Choice(["all", "common"]), default="all",
-                        show_default=True,
-                        help="Which words count: the whole lexicon, or only common words.")(f)
-
-
-def json_option(f):
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
-
-
-def batch_option(f):
-    return click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
-                        help="Answer one query per line of FILE ('-' for stdin).")(f)
-
-
-def extremis_options(f):
-    for option in reversed([
-        click.option("--initial", "-i", metavar="LETTER", help="The initial letter (green)."),
-        click.option("--green", "-g", metavar="LETTERS", default="",
-                     help="Green letters in play, repeated as often as shown: UTT."),
-        click.option("--red", "-r", metavar="LETTERS", default="",
-                     help="Red letters in play: X."),
-        lang_option, tier_option, json_option, batch_option,
-    ]):
-        f = option(f)
-    return f
-
-
-def word_filter(tier: str) -> WordFilter:
-    return WordFilter(common_only=tier == "common")
-
-
-def open_cards(lang: str, initial, green, red):
-    lex = Lexicon.open(lang)
-    return lex, extremis.Cards.parse(lex.alphabet, initial, green, red)
-
-
-def run_batch(source, lang: str, answer_field: bool, answer_line, as_json: bool) -> int:
-    """Answer each line of `source` ("INITIAL GREENS REDS [ANSWER]"); return the exit code.
-
-    One output line per input line; a line that cannot be read prints an error in its place and
-    makes the exit code 2.
-    """
-    lex = Lexicon.open(lang)
-    parse, out, code = extremis.Cards.parse, [], 0
-    write = sys.stdout.write
-    for number, line in enumerate(source, 1):
-        fields = line.split(None, 3 if answer_field else 2)
-        try:
-            if len(fields) < 3 + answer_field:
-                raise InputError(f"line {number}: expected INITIAL GREENS REDS"
-                                 + (" ANSWER" if answer_field else "") + " ('-' for none)")
-            cards = parse(lex.alphabet, fields[0], fields[1], fields[2])
-            data, text = answer_line(lex, cards, fields[3].strip() if answer_field else None)
-        except WordrefError as err:
-            code = EXIT_USAGE
-            data, text = {"error": str(err), "line": number}, f"error: {err}"
-        out.append(json.dumps(data, ensure_ascii=False) if as_json else text)
-        if len(out) >= 512:
-            write("\n".join(out) + "\n")
-            out.clear()
-    if out:
-        write("\n".join(out) + "\n")
-    sys.stdout.flush()
-    return code
-
-
-# The commands ----------------------------------------------------------------------------------
 
 @click.group(cls=Wordref, context_settings={"help_option_names": ["-h", "--help"],
                                             "max_content_width": 100})
@@ -140,6 +25,7 @@ def main():
       wordref solve extremis --initial B --green UTT --red X
       wordref any extremis -i Q -g Z -r U
       wordref judge extremis -i B -g UTT -r X butter bitter
+      wordref judge redyellow --thing "pizza toppings" --yellow H --red L ham
       wordref hint extremis -i B -g UTT -r X --level 2
       wordref lexicon info
     """
@@ -147,12 +33,12 @@ def main():
 
 @main.group()
 def solve():
-    """Every word that fits the cards, commonest first."""
+    """Every word (or answer) that fits the cards, commonest first."""
 
 
 @main.group(name="any")
 def any_():
-    """Is there any word at all? (the stumped check)"""
+    """Is there any answer at all? (the stumped check)"""
 
 
 @main.group()
@@ -162,7 +48,40 @@ def judge():
 
 @main.group()
 def hint():
-    """A graded hint, from a count to the word itself."""
+    """A graded hint, from a count to the answer itself."""
+
+
+# In Extremis -----------------------------------------------------------------------------------
+
+extremis_options = options(
+    click.option("--initial", "-i", metavar="LETTER", help="The initial letter (green)."),
+    click.option("--green", "-g", metavar="LETTERS", default="",
+                 help="Green letters in play, repeated as often as shown: UTT."),
+    click.option("--red", "-r", metavar="LETTERS", default="", help="Red letters in play: X."),
+    lang_option, tier_option, json_option, batch_option,
+)
+
+
+def word_filter(tier: str) -> WordFilter:
+    return WordFilter(common_only=tier == "common")
+
+
+def extremis_cards(lang: str, initial, green, red):
+    lex = Lexicon.open(lang)
+    return lex, extremis.Cards.parse(lex.alphabet, initial, green, red)
+
+
+def extremis_batch(source, lang: str, with_answer: bool, answer, as_json: bool) -> int:
+    """Run batch mode over lines "INITIAL GREENS REDS [ANSWER]"."""
+    lex = Lexicon.open(lang)
+    names = ["INITIAL", "GREENS", "REDS"] + ["ANSWER"] * with_answer
+
+    def line(text, number):
+        got = fields(text, number, names)
+        cards = extremis.Cards.parse(lex.alphabet, *got[:3])
+        return answer(lex, cards, got[3] if with_answer else None)
+
+    return run_batch(source, line, as_json)
 
 
 @solve.command("extremis")
@@ -187,8 +106,8 @@ def solve_extremis(initial, green, red, lang, tier, as_json, batch, limit):
         return found.to_json(), f"{found.count}: {' '.join(found.words)}".rstrip()
 
     if batch:
-        return _exit(run_batch(batch, lang, False, answer, as_json))
-    lex, cards = open_cards(lang, initial, green, red)
+        return exit_with(extremis_batch(batch, lang, False, answer, as_json))
+    lex, cards = extremis_cards(lang, initial, green, red)
     found = extremis.solve(lex, cards, limit, filt)
     if as_json:
         return emit(found.to_json())
@@ -214,26 +133,29 @@ def any_extremis(initial, green, red, lang, tier, as_json, batch):
     filt = word_filter(tier)
 
     def answer(lex, cards, _):
-        data = _any_json(lex, cards, filt)
-        return data, _any_word(data)
+        data = extremis_any_json(lex, cards, filt)
+        return data, YES_NO[data["any"]]
 
     if batch:
-        return _exit(run_batch(batch, lang, False, answer, as_json))
-    lex, cards = open_cards(lang, initial, green, red)
-    data = _any_json(lex, cards, filt)
-    emit(data) if as_json else click.echo(_any_word(data))
-    _exit({True: 0, False: EXIT_NO, None: EXIT_NO_SEARCH}[data["any"]])
+        return exit_with(extremis_batch(batch, lang, False, answer, as_json))
+    lex, cards = extremis_cards(lang, initial, green, red)
+    data = extremis_any_json(lex, cards, filt)
+    emit(data) if as_json else click.echo(YES_NO[data["any"]])
+    exit_with(any_exit_code(data["any"]))
 
 
-def _any_json(lex, cards, filt) -> dict:
+YES_NO = {True: "yes", False: "no", None: "tap"}
+
+
+def any_exit_code(found: bool | None) -> int:
+    return {True: 0, False: EXIT_NO, None: EXIT_NO_SEARCH}[found]
+
+
+def extremis_any_json(lex, cards, filt) -> dict:
     if cards.taps:
         return {"any": None, "count": 0, "status": "tap"}
     n = extremis.count(lex, cards, filt)
     return {"any": n > 0, "count": n, "status": "ok"}
-
-
-def _any_word(data: dict) -> str:
-    return {True: "yes", False: "no", None: "tap"}[data["any"]]
 
 
 @judge.command("extremis")
@@ -257,23 +179,31 @@ def judge_extremis(initial, green, red, lang, tier, as_json, batch, answers):
     if batch:
         if answers:
             raise click.UsageError("give answers on the command line or with --batch, not both")
-        return _exit(run_batch(batch, lang, True, answer, as_json))
+        return exit_with(extremis_batch(batch, lang, True, answer, as_json))
     if not answers:
         raise click.UsageError("no answer to judge")
-    lex, cards = open_cards(lang, initial, green, red)
-    verdicts = [extremis.judge(lex, cards, a, filt) for a in answers]
+    lex, cards = extremis_cards(lang, initial, green, red)
+    print_verdicts([extremis.judge(lex, cards, a, filt) for a in answers], as_json)
+
+
+def print_verdicts(verdicts, as_json: bool) -> None:
+    """Print verdicts (a JSON list, or a line each) and exit 0 if all are valid, else 1."""
     if as_json:
         emit([v.to_json() for v in verdicts])
     else:
         for verdict in verdicts:
             click.echo(verdict.summary())
-    _exit(0 if all(v.valid for v in verdicts) else EXIT_NO)
+    exit_with(0 if all(v.valid for v in verdicts) else EXIT_NO)
+
+
+level_option = click.option(
+    "--level", "-l", default=1, show_default=True, type=click.IntRange(min=1),
+    help="1: how many answers and how long; 2 and 3: more of the answer; 4: the answer.")
 
 
 @hint.command("extremis")
 @extremis_options
-@click.option("--level", "-l", default=1, show_default=True, type=click.IntRange(min=1),
-              help="1: how many words and how long; 2 and 3: more of the word; 4: the word.")
+@level_option
 def hint_extremis(initial, green, red, lang, tier, as_json, batch, level):
     """Give a hint, from "37 words fit" up to the word itself.
 
@@ -291,15 +221,238 @@ def hint_extremis(initial, green, red, lang, tier, as_json, batch, level):
         return given.to_json(), given.text
 
     if batch:
-        return _exit(run_batch(batch, lang, False, answer, as_json))
-    lex, cards = open_cards(lang, initial, green, red)
+        return exit_with(extremis_batch(batch, lang, False, answer, as_json))
+    lex, cards = extremis_cards(lang, initial, green, red)
     given = hints.extremis_hint(lex, cards, level, filt)
     emit(given.to_json()) if as_json else click.echo(given.text)
 
 
-def _exit(code: int):
-    if code:
-        click.get_current_context().exit(code)
+# Red Letter, Yellow Letter -----------------------------------------------------------------------
+
+redyellow_options = options(
+    click.option("--thing", "-t", metavar="TEXT", help='The Thing card: "pizza toppings".'),
+    click.option("--yellow", "-y", metavar="LETTER", help="The yellow letter: answers start "
+                                                          "with it."),
+    click.option("--red", "-r", metavar="LETTER", help="The red letter: answers lack it."),
+    lang_option, json_option, batch_option,
+)
+
+
+def redyellow_cards(lang: str, thing, yellow, red):
+    from solver.categories import open_categories
+    from solver.redyellow import Cards
+
+    cats = open_categories(lang)
+    return cats, Cards.parse(cats.alphabet, thing, yellow, red)
+
+
+def redyellow_batch(source, lang: str, with_answer: bool, answer, as_json: bool) -> int:
+    """Run batch mode over tab-separated lines THING, YELLOW, RED [, ANSWER]."""
+    from solver.categories import open_categories
+    from solver.redyellow import Cards
+
+    cats = open_categories(lang)
+    names = ["THING", "YELLOW", "RED"] + ["ANSWER"] * with_answer
+
+    def line(text, number):
+        got = fields(text, number, names, "\t")
+        cards = Cards.parse(cats.alphabet, *got[:3])
+        return answer(cats, cards, got[3] if with_answer else None)
+
+    return run_batch(source, line, as_json)
+
+
+def describe_category(resolution) -> str:
+    if resolution.category is None:
+        return f"unknown Thing {resolution.thing!r}"
+    how = "" if resolution.confidence == 1 else f", confidence {resolution.confidence:.2f}"
+    return f"{resolution.category.name}{how}"
+
+
+@solve.command("redyellow")
+@redyellow_options
+@click.option("--limit", "-n", default=20, show_default=True, type=click.IntRange(min=0),
+              help="How many answers to list (0: all). The count covers every answer.")
+def solve_redyellow(thing, yellow, red, lang, as_json, batch, limit):
+    """List what fits the Thing, starts with the yellow letter and lacks the red one.
+
+    \b
+    Examples:
+      wordref solve redyellow --thing "ice cream flavors" --yellow B --red X
+      wordref solve redyellow -t rivers -y N -r R --json
+      printf 'rivers\\tN\\tR\\n' | wordref solve redyellow --batch -
+    """
+    from solver import redyellow
+
+    def answer(cats, cards, _):
+        found = redyellow.solve(cats, cards, limit)
+        return found.to_json(), solve_text(found, cards, one_line=True)
+
+    if batch:
+        return exit_with(redyellow_batch(batch, lang, False, answer, as_json))
+    cats, cards = redyellow_cards(lang, thing, yellow, red)
+    found = redyellow.solve(cats, cards, limit)
+    emit(found.to_json()) if as_json else click.echo(solve_text(found, cards))
+
+
+def solve_text(found, cards, one_line: bool = False) -> str:
+    from solver.redyellow import REDRAW
+
+    if found.status == "redraw_red":
+        return REDRAW
+    if found.status == "unknown_category":
+        return f"unknown Thing {cards.thing!r}: the table decides"
+    if one_line:
+        return f"{found.count}: {', '.join(found.words)}".rstrip(": ")
+    head = (f"{found.count} answer{'s' * (found.count != 1)} fit "
+            f"{describe_category(found.resolution)}, starts with {cards.yellow.upper()}, "
+            f"no {cards.red.upper()}")
+    if len(found.words) < found.count:
+        head += f" (the {len(found.words)} commonest)"
+    return "\n".join([head, *found.words])
+
+
+@any_.command("redyellow")
+@redyellow_options
+def any_redyellow(thing, yellow, red, lang, as_json, batch):
+    """Say whether anything fits: yes (0), no (1), or unknown / redraw (3, no search made).
+
+    \b
+    Examples:
+      wordref any redyellow --thing rivers --yellow Q --red U
+      wordref any redyellow -t "pizza toppings" -y H -r L --json
+    """
+    from solver import redyellow
+
+    def word(data):
+        if data["status"] == "ok":
+            return YES_NO[data["any"]]
+        return "redraw" if data["status"] == "redraw_red" else "unknown"
+
+    def answer(cats, cards, _):
+        data = redyellow.any_answer(cats, cards)
+        return data, word(data)
+
+    if batch:
+        return exit_with(redyellow_batch(batch, lang, False, answer, as_json))
+    cats, cards = redyellow_cards(lang, thing, yellow, red)
+    data = redyellow.any_answer(cats, cards)
+    emit(data) if as_json else click.echo(word(data))
+    exit_with(any_exit_code(data["any"]))
+
+
+@judge.command("redyellow")
+@redyellow_options
+@click.option("--used", metavar="A,B,...", default="",
+              help="Answers already given for this Thing (comma-separated).")
+@click.argument("answers", nargs=-1)
+def judge_redyellow(thing, yellow, red, lang, as_json, batch, used, answers):
+    """Judge each ANSWER for the Thing and the letters. Exit 0 if all are valid, else 1.
+
+    An answer to a Thing wordref does not know is checked for its letters only: if they pass,
+    valid is null (code unknown_category) and the table decides.
+
+    \b
+    Examples:
+      wordref judge redyellow --thing "pizza toppings" --yellow H --red L ham
+      wordref judge redyellow -t rivers -y N -r R "the Nile" Niger --json
+      wordref judge redyellow -t fruits -y A -r S --used apple,avocado apricot
+    """
+    from solver import redyellow
+
+    already = [u for u in used.split(",") if u.strip()]
+
+    def answer(cats, cards, text):
+        verdict = redyellow.judge(cats, cards, text, already)
+        return verdict.to_json(), verdict.summary()
+
+    if batch:
+        if answers:
+            raise click.UsageError("give answers on the command line or with --batch, not both")
+        return exit_with(redyellow_batch(batch, lang, True, answer, as_json))
+    if not answers:
+        raise click.UsageError("no answer to judge")
+    cats, cards = redyellow_cards(lang, thing, yellow, red)
+    print_verdicts([redyellow.judge(cats, cards, a, already) for a in answers], as_json)
+
+
+@hint.command("redyellow")
+@redyellow_options
+@level_option
+def hint_redyellow(thing, yellow, red, lang, as_json, batch, level):
+    """Give a hint, from "12 answers fit" up to the answer itself.
+
+    \b
+    Examples:
+      wordref hint redyellow --thing rivers --yellow N --red R
+      wordref hint redyellow -t rivers -y N -r R --level 3 --json
+    """
+    from solver import redyellow
+
+    def answer(cats, cards, _):
+        given = redyellow.hint(cats, cards, level)
+        return given.to_json(), given.text
+
+    if batch:
+        return exit_with(redyellow_batch(batch, lang, False, answer, as_json))
+    cats, cards = redyellow_cards(lang, thing, yellow, red)
+    given = redyellow.hint(cats, cards, level)
+    emit(given.to_json()) if as_json else click.echo(given.text)
+
+
+@main.command()
+@click.argument("query", required=False)
+@json_option
+@click.option("--rebuild", is_flag=True,
+              help="Rebuild the category lexicon from the packs and WordNet instead.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="With --rebuild: where to "
+              "write (default: the user's lexicon directory).")
+def things(query, as_json, rebuild, output):
+    """List the categories a Thing card can name (those matching QUERY).
+
+    \b
+    Examples:
+      wordref things
+      wordref things river --json
+      wordref things --rebuild --output lexicons/built/categories.wrl
+    """
+    from solver.categories import Categories
+
+    if rebuild:
+        return rebuild_categories(output)
+    found = Categories.open().find(query)
+    if as_json:
+        return emit([c.to_json() for c in found])
+    for category in found:
+        click.echo(f"{category.id:<28} {category.name} ({category.size} members)")
+
+
+def rebuild_categories(output) -> None:
+    from pathlib import Path
+
+    from lexicons.categories import build
+    from solver.categories import FILE_NAME
+    from solver.paths import user_lexicon_dir
+
+    data = build(progress_bar)
+    target = Path(output) if output else user_lexicon_dir() / FILE_NAME
+    write_atomically(target, data)
+    click.echo(f"wrote {target}: {len(data):,} bytes")
+
+
+def progress_bar(items, label):
+    """Show a progress bar on stderr while the items are consumed."""
+    import sys
+
+    with click.progressbar(list(items), label=f"{label:<20}", file=sys.stderr) as bar:
+        yield from bar
+
+
+def write_atomically(target, data: bytes) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(target)
 
 
 # Lexicons --------------------------------------------------------------------------------------
@@ -344,9 +497,10 @@ def lexicon_words(lang, tier):
       wordref lexicon words | wc -l
       wordref lexicon words --tier common > common.txt
     """
-    lex = Lexicon.open(lang)
+    import sys
+
     out = sys.stdout
-    for key in lex.keys(common_only=tier == "common"):
+    for key in Lexicon.open(lang).keys(common_only=tier == "common"):
         out.write(key + "\n")
 
 
@@ -361,7 +515,7 @@ def lexicon_words(lang, tier):
               help="Leave out words rarer than this (wordfreq source: default 3.0).")
 @click.option("--common-zipf", type=float, default=3.0, show_default=True,
               help="Where the common tier starts.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True),
+@click.option("--output", "-o", type=click.Path(dir_okay=False),
               help="Where to write (default: the user's lexicon directory, which takes "
                    "precedence over the bundled file).")
 def lexicon_build(lang, source, min_zipf, common_zipf, output):
@@ -382,20 +536,9 @@ def lexicon_build(lang, source, min_zipf, common_zipf, output):
     from lexicons.build import build
     from solver.paths import user_lexicon_dir
 
-    stages = []
-
-    def progress(items, label):
-        items = list(items)
-        stages.append(label)
-        with click.progressbar(items, label=f"{label:<20}", file=sys.stderr) as bar:
-            yield from bar
-
-    data = build(lang, source, min_zipf, common_zipf, progress)
+    data = build(lang, source, min_zipf, common_zipf, progress_bar)
     target = Path(output) if output else user_lexicon_dir() / f"{lang}.wrl"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(target)
+    write_atomically(target, data)
     built = Lexicon.from_file(target)
     click.echo(f"wrote {target}: {built.size:,} words, {len(data):,} bytes")
 

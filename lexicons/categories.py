@@ -15,6 +15,7 @@ Same inputs, same bytes: packs are read in file-name order and everything is sor
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from importlib import resources
@@ -204,6 +205,8 @@ def irregular_plurals(keys) -> dict[str, str]:
     last_words = {k.rsplit(" ", 1)[-1] for k in keys}
     out = {}
     path = f"{wordnet.WORDNET_DIR}/noun.exc"
+    if not os.path.exists(path):
+        return out
     with open(path, encoding="utf-8") as handle:
         for line in handle:
             plural, *bases = line.split()

@@ -129,8 +129,11 @@ def load(folder: str = WORDNET_DIR) -> WordNet:
 
 
 def version(folder: str = WORDNET_DIR) -> str:
-    """Return the WordNet version named in the database's licence header."""
-    with open(os.path.join(folder, "data.noun"), encoding="utf-8") as handle:
+    """Return the WordNet version named in the database's licence header ("unknown" if absent)."""
+    path = os.path.join(folder, "data.noun")
+    if not os.path.exists(path):
+        return "unknown"
+    with open(path, encoding="utf-8") as handle:
         for line in handle:
             if "WordNet " in line and "Copyright" in line:
                 return line.split("WordNet ", 1)[1].split()[0]

@@ -31,12 +31,16 @@ class Hint:
     length: int | None = None
     reveal: str | None = None
     word: str | None = None
+    definition: str | None = None
 
     def to_json(self) -> dict:
         """Return the hint as a JSON object."""
-        return {"level": self.level, "levels": LEVELS, "hint": self.text, "count": self.count,
-                "status": self.status, "length": self.length, "reveal": self.reveal,
-                "word": self.word}
+        out = {"level": self.level, "levels": LEVELS, "hint": self.text, "count": self.count,
+               "status": self.status, "length": self.length, "reveal": self.reveal,
+               "word": self.word}
+        if self.definition is not None:
+            out["definition"] = self.definition
+        return out
 
 
 def reveal(word: str, level: int) -> str:

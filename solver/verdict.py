@@ -76,4 +76,6 @@ class Verdict:
         line = f"{self.answer}: {head}: {why}" if why else f"{self.answer}: {head}"
         if self.suggestions:
             line += f" (did you mean {', '.join(self.suggestions)}?)"
+        if self.extra.get("note"):
+            line += f"; {self.extra['note']}"
         return line

@@ -1,0 +1,122 @@
+"""Pieces shared by every `wordref` command module: the root group, options, output, batch mode.
+
+Exit codes: 0 success; 1 a negative answer (judge: some answer invalid; any: nothing fits);
+2 a usage error (one line on stderr, never a traceback); 3 no search was made (any: a tap, an
+unknown Thing, a red card equal to the yellow one).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Callable
+
+import click
+
+from .errors import InputError, WordrefError
+
+EXIT_NO, EXIT_USAGE, EXIT_NO_SEARCH = 1, 2, 3
+
+
+class Wordref(click.Group):
+    """The root group: every error becomes one line on stderr, never a traceback."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            code = super().main(args, prog_name or "wordref", complete_var,
+                                standalone_mode=False, **extra)
+        except click.UsageError as err:
+            where = f" (see '{err.ctx.command_path} --help')" if err.ctx else ""
+            code = fail(f"{err.format_message()}{where}", EXIT_USAGE)
+        except click.ClickException as err:
+            code = fail(err.format_message(), err.exit_code)
+        except WordrefError as err:
+            code = fail(str(err), EXIT_USAGE)
+        except click.Abort:
+            code = fail("aborted", 1)
+        except BrokenPipeError:
+            sys.stderr.close()
+            code = 1
+        code = code if isinstance(code, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def fail(message: str, code: int) -> int:
+    """Print one error line on stderr and return `code`."""
+    click.echo(f"wordref: error: {message}", err=True)
+    return code
+
+
+def emit(data) -> None:
+    """Print one JSON document on one line."""
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+def exit_with(code: int) -> None:
+    """End the command with `code` (nothing to do for 0)."""
+    if code:
+        click.get_current_context().exit(code)
+
+
+def lang_option(f):
+    return click.option("--lang", default="en", show_default=True, metavar="CODE",
+                        help="Language of the lexicon (see `wordref lexicon info`).")(f)
+
+
+def tier_option(f):
+    return click.option("--tier", type=click.Choice(["all", "common"]), default="all",
+                        show_default=True,
+                        help="Which words count: the whole lexicon, or only common words.")(f)
+
+
+def json_option(f):
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
+
+
+def batch_option(f):
+    return click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
+                        help="Answer one query per line of FILE ('-' for stdin).")(f)
+
+
+def options(*decorators):
+    """Return one decorator applying `decorators` in the order listed."""
+    def apply(f):
+        for decorator in reversed(decorators):
+            f = decorator(f)
+        return f
+    return apply
+
+
+def run_batch(source, answer: Callable[[str, int], tuple[dict, str]], as_json: bool) -> int:
+    """Answer each line of `source` with answer(line, number) -> (json, text); return the code.
+
+    One output line per input line; a line that cannot be read prints an error in its place
+    and makes the exit code 2.
+    """
+    out, code = [], 0
+    write = sys.stdout.write
+    for number, line in enumerate(source, 1):
+        try:
+            data, text = answer(line.rstrip("\r\n"), number)
+        except WordrefError as err:
+            code = EXIT_USAGE
+            data, text = {"error": str(err), "line": number}, f"error: {err}"
+        out.append(json.dumps(data, ensure_ascii=False) if as_json else text)
+        if len(out) >= 512:
+            write("\n".join(out) + "\n")
+            out.clear()
+    if out:
+        write("\n".join(out) + "\n")
+    sys.stdout.flush()
+    return code
+
+
+def fields(line: str, number: int, names: list[str], sep: str | None = None) -> list[str]:
+    """Split a batch line into len(names) fields ('-' for an empty one); the last takes the rest."""
+    parts = line.split(sep, len(names) - 1) if sep else line.split(None, len(names) - 1)
+    if len(parts) < len(names):
+        raise InputError(f"line {number}: expected {' '.join(names)}"
+                         + (" (tab-separated)" if sep == "\t" else "") + " ('-' for none)")
+    return ["" if p.strip() == "-" else p.strip() for p in parts]
