@@ -58,22 +58,27 @@ extremis_options = options(
     click.option("--green", "-g", metavar="LETTERS", default="",
                  help="Green letters in play, repeated as often as shown: UTT."),
     click.option("--red", "-r", metavar="LETTERS", default="", help="Red letters in play: X."),
-    lang_option, tier_option, json_option, batch_option,
+    lang_option, tier_option,
+    click.option("--no-conjugated/--conjugated", "no_conjugated", default=None,
+                 help="Refuse conjugated verb forms, as the French rules do (the default in "
+                      "French; --conjugated allows them)."),
+    json_option, batch_option,
 )
 
 
-def word_filter(tier: str) -> WordFilter:
-    return WordFilter(common_only=tier == "common")
-
-
-def extremis_cards(lang: str, initial, green, red):
+def open_extremis(lang: str, tier: str, no_conjugated: bool | None):
+    """Return the lexicon and the filter of which of its words count."""
     lex = Lexicon.open(lang)
-    return lex, extremis.Cards.parse(lex.alphabet, initial, green, red)
+    if no_conjugated is None:
+        no_conjugated = "conj" in lex.flags
+    elif no_conjugated and "conj" not in lex.flags:
+        raise click.UsageError(f"--no-conjugated needs verb morphology, which the "
+                               f"{lex.language} lexicon lacks")
+    return lex, WordFilter(common_only=tier == "common", conjugated=not no_conjugated)
 
 
-def extremis_batch(source, lang: str, with_answer: bool, answer, as_json: bool) -> int:
+def extremis_batch(source, lex, with_answer: bool, answer, as_json: bool) -> int:
     """Run batch mode over lines "INITIAL GREENS REDS [ANSWER]"."""
-    lex = Lexicon.open(lang)
     names = ["INITIAL", "GREENS", "REDS"] + ["ANSWER"] * with_answer
 
     def line(text, number):
@@ -88,7 +93,7 @@ def extremis_batch(source, lang: str, with_answer: bool, answer, as_json: bool) 
 @extremis_options
 @click.option("--limit", "-n", default=20, show_default=True, type=click.IntRange(min=0),
               help="How many words to list (0: all). The count covers every word.")
-def solve_extremis(initial, green, red, lang, tier, as_json, batch, limit):
+def solve_extremis(initial, green, red, lang, tier, no_conjugated, as_json, batch, limit):
     """List the words that start with the initial, hold every green letter and no red one.
 
     \b
@@ -97,7 +102,7 @@ def solve_extremis(initial, green, red, lang, tier, as_json, batch, limit):
       wordref solve extremis -i B -g UTT -r X --limit 0 --json
       printf 'B UTT X\\nQ Z U\\n' | wordref solve extremis --batch -
     """
-    filt = word_filter(tier)
+    lex, filt = open_extremis(lang, tier, no_conjugated)
 
     def answer(lex, cards, _):
         found = extremis.solve(lex, cards, limit, filt)
@@ -106,8 +111,8 @@ def solve_extremis(initial, green, red, lang, tier, as_json, batch, limit):
         return found.to_json(), f"{found.count}: {' '.join(found.words)}".rstrip()
 
     if batch:
-        return exit_with(extremis_batch(batch, lang, False, answer, as_json))
-    lex, cards = extremis_cards(lang, initial, green, red)
+        return exit_with(extremis_batch(batch, lex, False, answer, as_json))
+    cards = extremis.Cards.parse(lex.alphabet, initial, green, red)
     found = extremis.solve(lex, cards, limit, filt)
     if as_json:
         return emit(found.to_json())
@@ -121,7 +126,7 @@ def solve_extremis(initial, green, red, lang, tier, as_json, batch, limit):
 
 @any_.command("extremis")
 @extremis_options
-def any_extremis(initial, green, red, lang, tier, as_json, batch):
+def any_extremis(initial, green, red, lang, tier, no_conjugated, as_json, batch):
     """Say whether any word fits: yes (exit 0), no (exit 1) or tap (exit 3).
 
     \b
@@ -130,15 +135,15 @@ def any_extremis(initial, green, red, lang, tier, as_json, batch):
       wordref any extremis -i B -g UTT -r X --json
       wordref any extremis --batch queries.txt --json
     """
-    filt = word_filter(tier)
+    lex, filt = open_extremis(lang, tier, no_conjugated)
 
     def answer(lex, cards, _):
         data = extremis_any_json(lex, cards, filt)
         return data, YES_NO[data["any"]]
 
     if batch:
-        return exit_with(extremis_batch(batch, lang, False, answer, as_json))
-    lex, cards = extremis_cards(lang, initial, green, red)
+        return exit_with(extremis_batch(batch, lex, False, answer, as_json))
+    cards = extremis.Cards.parse(lex.alphabet, initial, green, red)
     data = extremis_any_json(lex, cards, filt)
     emit(data) if as_json else click.echo(YES_NO[data["any"]])
     exit_with(any_exit_code(data["any"]))
@@ -161,7 +166,7 @@ def extremis_any_json(lex, cards, filt) -> dict:
 @judge.command("extremis")
 @extremis_options
 @click.argument("answers", nargs=-1)
-def judge_extremis(initial, green, red, lang, tier, as_json, batch, answers):
+def judge_extremis(initial, green, red, lang, tier, no_conjugated, as_json, batch, answers):
     """Judge each ANSWER: valid, or every rule it breaks. Exit 0 if all are valid, else 1.
 
     \b
@@ -170,7 +175,7 @@ def judge_extremis(initial, green, red, lang, tier, as_json, batch, answers):
       wordref judge extremis -i B -g UTT -r X --json butter
       printf 'B UTT X butter\\nB UTT X bitter\\n' | wordref judge extremis --batch -
     """
-    filt = word_filter(tier)
+    lex, filt = open_extremis(lang, tier, no_conjugated)
 
     def answer(lex, cards, text):
         verdict = extremis.judge(lex, cards, text, filt)
@@ -179,10 +184,10 @@ def judge_extremis(initial, green, red, lang, tier, as_json, batch, answers):
     if batch:
         if answers:
             raise click.UsageError("give answers on the command line or with --batch, not both")
-        return exit_with(extremis_batch(batch, lang, True, answer, as_json))
+        return exit_with(extremis_batch(batch, lex, True, answer, as_json))
     if not answers:
         raise click.UsageError("no answer to judge")
-    lex, cards = extremis_cards(lang, initial, green, red)
+    cards = extremis.Cards.parse(lex.alphabet, initial, green, red)
     print_verdicts([extremis.judge(lex, cards, a, filt) for a in answers], as_json)
 
 
@@ -204,7 +209,7 @@ level_option = click.option(
 @hint.command("extremis")
 @extremis_options
 @level_option
-def hint_extremis(initial, green, red, lang, tier, as_json, batch, level):
+def hint_extremis(initial, green, red, lang, tier, no_conjugated, as_json, batch, level):
     """Give a hint, from "37 words fit" up to the word itself.
 
     \b
@@ -214,15 +219,15 @@ def hint_extremis(initial, green, red, lang, tier, as_json, batch, level):
     """
     from solver import hints
 
-    filt = word_filter(tier)
+    lex, filt = open_extremis(lang, tier, no_conjugated)
 
     def answer(lex, cards, _):
         given = hints.extremis_hint(lex, cards, level, filt)
         return given.to_json(), given.text
 
     if batch:
-        return exit_with(extremis_batch(batch, lang, False, answer, as_json))
-    lex, cards = extremis_cards(lang, initial, green, red)
+        return exit_with(extremis_batch(batch, lex, False, answer, as_json))
+    cards = extremis.Cards.parse(lex.alphabet, initial, green, red)
     given = hints.extremis_hint(lex, cards, level, filt)
     emit(given.to_json()) if as_json else click.echo(given.text)
 
@@ -472,15 +477,17 @@ def lexicon_info(as_json):
       wordref lexicon info
       wordref lexicon info --json
     """
-    from solver.paths import available_lexicons
+    from solver.lexicon import available_codes, describe
 
-    described = [Lexicon.open(code).describe() for code in available_lexicons()]
+    described = [describe(code) for code in available_codes()]
     if as_json:
         return emit(described)
     for d in described:
         names = ", ".join(f"{s['name']} {s.get('version', '')}".strip() for s in d["sources"])
-        click.echo(f"{d['code']}  {d['name']}: {d['words']:,} words ({d['common']:,} common, "
-                   f"zipf >= {d['common_zipf']})")
+        common = f", {d['common']:,} common" if d["common"] else ""
+        built = "" if d["shipped"] == "full" else "; index built on first use"
+        click.echo(f"{d['code']}  {d['name']}: {d['words']:,} words{common} "
+                   f"(alphabet {d['alphabet']}{built})")
         click.echo(f"    sources: {names}")
         click.echo(f"    licence: {d['licence']}")
         click.echo(f"    file:    {d['path']}")
@@ -536,11 +543,14 @@ def lexicon_build(lang, source, min_zipf, common_zipf, output):
     from lexicons.build import build
     from solver.paths import user_lexicon_dir
 
+    from solver.lexfile import read_header
+
     data = build(lang, source, min_zipf, common_zipf, progress_bar)
     target = Path(output) if output else user_lexicon_dir() / f"{lang}.wrl"
     write_atomically(target, data)
-    built = Lexicon.from_file(target)
-    click.echo(f"wrote {target}: {built.size:,} words, {len(data):,} bytes")
+    head = read_header(data)
+    click.echo(f"wrote {target}: {head['words']:,} words, {len(data):,} bytes "
+               f"({head.get('kind', 'full')})")
 
 
 if __name__ == "__main__":

@@ -1,116 +1,111 @@
-"""Build a lexicon file from its sources: a dictionary's word list and wordfreq's frequencies.
+"""Build a language's lexicon from its sources: a dictionary's word forms ranked by wordfreq.
 
-This is the only code that reads build-time sources (the Debian word lists, wordfreq); wordref
-itself only opens the file this writes. Start with `build()`; `assemble()` does the work from
-words already in memory, which is also how the tests make their tiny fixture lexicons.
+This is the only code that reads build-time sources (Debian's word lists and Hunspell
+dictionaries, wordfreq); wordref itself only opens the files this writes (solver/assemble.py
+defines them). Start with `RECIPES` and `build()`.
 
-Same inputs, same bytes: nothing here depends on time, hash seeds or dictionary order.
+English ships as a full lexicon; French, Spanish, German and Norwegian ship compact and are
+expanded on first use (see solver/assemble.py for why).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
-from typing import Callable, Iterable
+from typing import Callable
 
-import marisa_trie
-
-from solver import __version__, lexfile
+from solver.assemble import COMMON_ZIPF, Progress, assemble, compact, no_progress
 from solver.errors import InputError
-from solver.index import build_index
-from solver.letters import LATIN, Alphabet, letters_for
+from solver.letters import LATIN, letters_for
 
 from . import sources
-
-COMMON_ZIPF = 3.0  # the "common" tier: about the 30,000 commonest English words
-
-Progress = Callable[[Iterable, str], Iterable]
-
-
-def _no_progress(items, label):
-    return items
-
-
-@dataclass(frozen=True)
-class Recipe:
-    """What one bundled language is built from."""
-
-    lang: str
-    letters: str
-    lists: tuple[tuple[str, str, str], ...]  # (Debian package, path, encoding)
-    keep: str  # the entries kept, as a regular expression
-    licence: str
-    curated: tuple[str, ...] = ()  # folder under lexicons/ holding allow.txt and deny.txt
-    notes: dict = field(default_factory=dict)
-
-
-RECIPES = {
-    "en": Recipe(
-        lang="en", letters=LATIN,
-        lists=(("wamerican-huge", "/usr/share/dict/american-english-huge", "utf-8"),
-               ("wbritish-huge", "/usr/share/dict/british-english-huge", "utf-8")),
-        keep=r"[a-zß-öø-ÿœ]+",  # lower case: names and abbreviations are capitalised
-        licence="SCOWL word lists: permissive (Kevin Atkinson and others, see lexicons/README.md); "
-                "frequencies: wordfreq data, CC BY-SA 4.0",
-        curated=("en",),
-    ),
-}
 
 WORDFREQ_LICENCE = "wordfreq data, CC BY-SA 4.0 (Robyn Speer and contributors)"
 
 
-def assemble(lang: str, letters: str, words: Iterable[str], zipf: dict[str, float],
-             sources_used: list[dict], licence: str, cutoffs: dict | None = None,
-             common_zipf: float = COMMON_ZIPF, flags: dict[str, set[str]] | None = None,
-             progress: Progress = _no_progress) -> bytes:
-    """Return the bytes of a lexicon holding `words`, ranked by `zipf` (word -> zipf frequency)."""
-    alphabet = Alphabet(lang, letters)
-    rank: dict[str, int] = {}
-    for word in words:
-        key = alphabet.fold(word)
-        if not key:
-            continue
-        centi = round(max(zipf.get(word, 0.0), 0.0) * 100)
-        if centi > rank.get(key, -1):
-            rank[key] = centi
-    common_centi = round(common_zipf * 100)
-    partitions = []
-    for letter in progress(letters, "ranking"):
-        keys = sorted((k for k in rank if k[0] == letter), key=lambda k: (-rank[k], k))
-        if keys:
-            partitions.append((letter, keys, sum(rank[k] >= common_centi for k in keys)))
-    ordered = [k for _, keys, _ in partitions for k in keys]
-    metas, bits = build_index(progress(partitions, "indexing"), letters, flags)
-    trie = marisa_trie.Trie(ordered)
-    order = [trie[k] for k in ordered]
-    position = [0] * len(ordered)
-    for pos, trie_id in enumerate(order):
-        position[trie_id] = pos
-    header = {
-        "lang": lang, "alphabet": letters, "words": len(ordered),
-        "common": sum(c for _, _, c in partitions), "common_zipf": common_zipf,
-        "sources": sources_used, "licence": licence, "cutoffs": cutoffs or {},
-        "partitions": metas, "built_with": f"wordref {__version__}",
-    }
-    return lexfile.pack(header, {
-        "trie": trie.tobytes(),
-        "order": _u32(order),
-        "position": _u32(position),
-        "zipf": _u16(rank[k] for k in ordered),
-        "bits": bits,
-    })
+@dataclass(frozen=True)
+class Recipe:
+    """What one bundled language is built from, and how."""
+
+    lang: str
+    read: Callable[["Recipe"], tuple[set[str], dict[str, set[str]], list[dict]]]
+    licence: str
+    shipped: str = "compact"  # or "full": ready to memory-map, no first-use build
+    packages: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()
+    curated: str | None = None  # folder under lexicons/ holding allow.txt and deny.txt
+
+    @property
+    def letters(self) -> str:
+        return letters_for(self.lang) or LATIN
 
 
-def _u32(values) -> bytes:
-    return b"".join(v.to_bytes(4, "little") for v in values)
+def _english(recipe: Recipe):
+    # Lower-case entries only: capitalised ones are names and abbreviations.
+    words = set()
+    used = []
+    for package, path in zip(recipe.packages, recipe.paths):
+        words |= sources.read_word_list(path, "utf-8", r"[a-zß-öø-ÿœ]+")
+        used.append(sources.debian_source(package, path))
+    return words, {}, used
 
 
-def _u16(values) -> bytes:
-    return b"".join(min(v, 65535).to_bytes(2, "little") for v in values)
+def _hunspell(recipe: Recipe):
+    from .hunspell import Hunspell, conjugated
+
+    aff, dic = recipe.paths
+    dictionary = Hunspell(aff, dic)
+    analyses: dict[str, list[bool]] = {}
+    for form, tags in dictionary.forms():
+        # Lower-case initial: capitalised forms are names; digits and dots are not words.
+        if form[:1].islower() and all(ch.isalpha() or ch in "-'’" for ch in form):
+            analyses.setdefault(form, []).append(conjugated(tags))
+    flags = {"conj": {w for w, conj in analyses.items() if all(conj)}} \
+        if recipe.lang == "fr" else {}
+    used = [sources.debian_source(recipe.packages[0], dic)]
+    return set(analyses), flags, used
+
+
+def _word_list(encoding: str, keep: str):
+    def read(recipe: Recipe):
+        path = recipe.paths[0]
+        words = sources.read_word_list(path, encoding, keep)
+        return words, {}, [sources.debian_source(recipe.packages[0], path)]
+    return read
+
+
+RECIPES = {
+    "en": Recipe(
+        "en", _english, shipped="full", curated="en",
+        packages=("wamerican-huge", "wbritish-huge"),
+        paths=("/usr/share/dict/american-english-huge", "/usr/share/dict/british-english-huge"),
+        licence="SCOWL word lists: permissive (Kevin Atkinson and others, see "
+                "lexicons/README.md); frequencies: " + WORDFREQ_LICENCE),
+    "fr": Recipe(
+        "fr", _hunspell, packages=("hunspell-fr",),
+        paths=("/usr/share/hunspell/fr.aff", "/usr/share/hunspell/fr.dic"),
+        licence="Dicollecte French dictionary (hunspell-fr): MPL 2.0; frequencies: "
+                + WORDFREQ_LICENCE),
+    "es": Recipe(
+        "es", _hunspell, packages=("hunspell-es",),
+        paths=("/usr/share/hunspell/es_ES.aff", "/usr/share/hunspell/es_ES.dic"),
+        licence="RLA-ES Spanish dictionary (hunspell-es): MPL 1.1 / GPL 3 / LGPL 3; "
+                "frequencies: " + WORDFREQ_LICENCE),
+    "de": Recipe(
+        "de", _word_list("utf-8", r"[A-ZÄÖÜ]?[a-zäöüß]+"), packages=("wngerman",),
+        paths=("/usr/share/dict/ngerman",),
+        licence="German word list of Björn Jacke (wngerman): GPL 2 or later; frequencies: "
+                + WORDFREQ_LICENCE),
+    "nb": Recipe(
+        "nb", _word_list("latin-1", r"[a-zæøåéèêóòôü][a-zæøåéèêóòôü-]*"),
+        packages=("wnorwegian",), paths=("/usr/share/dict/bokmaal",),
+        licence="Norwegian Bokmål word list of the Norwegian spell-checking project "
+                "(wnorwegian): GPL 2; frequencies: " + WORDFREQ_LICENCE),
+}
 
 
 def build(lang: str = "en", source: str = "dict", min_zipf: float | None = None,
-          common_zipf: float = COMMON_ZIPF, progress: Progress = _no_progress) -> bytes:
+          common_zipf: float = COMMON_ZIPF, progress: Progress = no_progress) -> bytes:
     """Return the bytes of language `lang`'s lexicon, built from its sources."""
     if source == "dict":
         recipe = RECIPES.get(lang)
@@ -125,28 +120,27 @@ def build(lang: str = "en", source: str = "dict", min_zipf: float | None = None,
 
 
 def _build_from_dict(recipe: Recipe, min_zipf, common_zipf, progress) -> bytes:
-    words: set[str] = set()
-    used = []
-    for package, path, encoding in progress(recipe.lists, "reading word lists"):
-        words |= sources.read_word_list(path, encoding, recipe.keep)
-        used.append({"name": package, "path": path, "version": sources.debian_version(package),
-                     "kind": "dictionary"})
-    for folder in recipe.curated:
-        base = resources.files("lexicons") / folder
+    words, flags, used = recipe.read(recipe)
+    if recipe.curated:
+        base = resources.files("lexicons") / recipe.curated
         allow = sources.read_curated(base / "allow.txt")
         deny = sources.read_curated(base / "deny.txt")
         words = (words | allow) - deny
-        used.append({"name": f"lexicons/{folder}/allow.txt", "words": len(allow),
+        used.append({"name": f"lexicons/{recipe.curated}/allow.txt", "words": len(allow),
                      "kind": "allow list"})
-        used.append({"name": f"lexicons/{folder}/deny.txt", "words": len(deny),
+        used.append({"name": f"lexicons/{recipe.curated}/deny.txt", "words": len(deny),
                      "kind": "deny list"})
-    zipf = sources.wordfreq_zipf(recipe.lang)
+    frequencies = sources.wordfreq_zipf(recipe.lang)
+    # wordfreq lists lower-case forms; German nouns keep their capital in the lexicon.
+    zipf = {w: frequencies.get(w, frequencies.get(w.lower(), 0.0)) for w in words}
     used.append({"name": "wordfreq", "version": sources.wordfreq_version(), "list": "large",
                  "kind": "frequency"})
     if min_zipf is not None:
-        words = {w for w in words if zipf.get(w, 0.0) >= min_zipf}
-    return assemble(recipe.lang, recipe.letters, sorted(words), zipf, used, recipe.licence,
-                    {"min_zipf": min_zipf}, common_zipf, progress=progress)
+        words = {w for w in words if zipf[w] >= min_zipf}
+    write = assemble if recipe.shipped == "full" else compact
+    kwargs = {"progress": progress} if write is assemble else {}
+    return write(recipe.lang, recipe.letters, sorted(words), zipf, used, recipe.licence,
+                 {"min_zipf": min_zipf}, common_zipf, flags, **kwargs)
 
 
 def _build_from_wordfreq(lang: str, min_zipf: float, common_zipf, progress) -> bytes:

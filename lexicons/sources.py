@@ -40,6 +40,12 @@ def debian_version(package: str) -> str:
     return done.stdout.strip() or "unknown"
 
 
+def debian_source(package: str, path: str) -> dict:
+    """Return the source record of a Debian-packaged dictionary file."""
+    return {"name": package, "path": path, "version": debian_version(package),
+            "kind": "dictionary"}
+
+
 def _wordfreq():
     try:
         import wordfreq

@@ -177,7 +177,7 @@ def judge(lex: Lexicon, cards: Cards, answer: str, filt: WordFilter = WordFilter
     if entry is None:
         reasons.append(Reason("not_a_word", f"not in the {lex.language} lexicon"))
     else:
-        reasons.extend(filt.objections(lex, entry))
+        reasons.extend(filt.objections(lex, entry, answer))
     reasons.extend(cards.broken(key))
     verdict = Verdict(answer, not reasons, reasons)
     if entry is not None:
@@ -200,7 +200,7 @@ def suggest(lex: Lexicon, cards: Cards, key: str, filt: WordFilter = WordFilter(
         if word in picked or not cards.fits(word):
             return False
         entry = lex.lookup(word)
-        if entry is None or filt.objections(lex, entry):
+        if entry is None or filt.objections(lex, entry, entry.word):
             return False
         picked[word] = entry.zipf
         return True

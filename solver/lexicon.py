@@ -1,29 +1,35 @@
 """Lexicon: one language's words, their commonness, and the letter index over them.
 
-Start here. `Lexicon.open("en")` opens a built lexicon (see lexfile.py for the file, and
-lexicons/build.py for how it is made) and keeps it for the process. Words live in a marisa-trie
-keyed by their folded form (letters.py); everything else is addressed by *position*: words are
-numbered partition by partition (one partition per first letter), commonest first, so that a
-position doubles as a bit number in the letter index (index.py).
+Start here. `Lexicon.open("en")` opens a language's lexicon and keeps it for the process. Words
+live in a marisa-trie keyed by their folded form (letters.py); everything else is addressed by
+*position*: words are numbered partition by partition (one partition per first letter),
+commonest first, so that a position doubles as a bit number in the letter index (index.py).
 
-Opening English reads a 4 MB file through mmap and checks its checksums; nothing is decoded until
-a query needs it.
+English ships full and opens through mmap in milliseconds. The other bundled languages ship
+compact (solver/assemble.py); the first time one is opened its full file is built into the
+user's cache directory (a few seconds, shown on stderr) and every later open maps that file.
 """
 
 from __future__ import annotations
 
+import bisect
 import mmap
+import os
+import sys
+import time
+import unicodedata
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import marisa_trie
 
-from . import lexfile
+from . import __version__, lexfile
 from .errors import InputError, LexiconError
 from .index import LetterIndex
-from .letters import Alphabet, language_name
-from .paths import available_lexicons, find_lexicon
+from .letters import VARIANTS, Alphabet, language_name
+from .paths import available_lexicons, cache_dir, find_lexicon
 from .verdict import Reason
 
 
@@ -40,29 +46,41 @@ class Entry:
 
 @dataclass(frozen=True)
 class WordFilter:
-    """Which of a lexicon's words count: all of them, or only the common tier."""
+    """Which of a lexicon's words count: all or the common tier; conjugated verbs or not."""
 
     common_only: bool = False
+    conjugated: bool = True
 
     @property
     def exclude(self) -> tuple[str, ...]:
         """Return the index flags whose words do not count."""
-        return ()
+        return () if self.conjugated else ("conj",)
 
-    def objections(self, lex: "Lexicon", entry: Entry) -> list[Reason]:
-        """Return why a real word does not count under this filter (empty if it counts)."""
+    def objections(self, lex: "Lexicon", entry: Entry, said: str | None = None) -> list[Reason]:
+        """Return why a real word does not count under this filter (empty if it counts).
+
+        `said` is the form as the player said it: "mange" is conjugated where "mangé" is not,
+        though both fold to one key.
+        """
+        reasons = []
         if self.common_only and not entry.common:
-            return [Reason("not_common", f"{entry.word!r} is not a common word "
-                                         f"(zipf {entry.zipf:.1f}, the common tier starts at "
-                                         f"{lex.common_zipf:.1f})")]
-        return []
+            reasons.append(Reason("not_common", f"{entry.word!r} is not a common word "
+                                                f"(zipf {entry.zipf:.1f}, the common tier "
+                                                f"starts at {lex.common_zipf:.1f})"))
+        if not self.conjugated and lex.flagged(entry.position, "conj", said):
+            reasons.append(Reason("conjugated_verb",
+                                  f"{said or entry.word!r} is a conjugated verb form, which "
+                                  f"the {lex.language} rules forbid"))
+        return reasons
 
 
 class Lexicon:
-    """A built lexicon, opened read-only."""
+    """A full lexicon, opened read-only."""
 
     def __init__(self, data, name: str = "lexicon", path: Path | None = None):
         header, sections = lexfile.unpack(data, name)
+        if header.get("kind", "full") != "full":
+            raise LexiconError(f"{name} is a compact lexicon: open it with Lexicon.open()")
         try:
             self.header = header
             self.lang: str = header["lang"]
@@ -74,44 +92,59 @@ class Lexicon:
             self._order = sections["order"].cast("I")
             self._position = sections["position"].cast("I")
             self._zipf = sections["zipf"].cast("H")
-            self._surface = sections["surface"] if "surface" in sections else None
             self.index = LetterIndex(header["partitions"], sections["bits"], self.alphabet.letters)
+            self._starts = [p["start"] for p in header["partitions"]]
+            self._parts = list(self.index)
+            self._surfaces = None
+            self._form_flags = {}
+            for section in sections:
+                if section.endswith("_forms"):
+                    forms = marisa_trie.Trie()
+                    forms.frombytes(bytes(sections[section]))
+                    self._form_flags[section[:-len("_forms")]] = forms
+            if "surfaces" in sections:
+                self._surfaces = marisa_trie.Trie()
+                self._surfaces.frombytes(bytes(sections["surfaces"]))
+                self._surface_position = sections["surface_position"].cast("I")
+                self._display_pos = sections["display_pos"].cast("I")
+                self._display_id = sections["display_id"].cast("I")
         except (KeyError, TypeError, ValueError) as err:
             raise LexiconError(f"{name} is missing part of a lexicon ({err})") from None
         if not (len(self._trie) == len(self._order) == len(self._position) == len(self._zipf)
                 == self.size):
             raise LexiconError(f"{name} is inconsistent: its sections disagree on the word count")
+        self.code = self.lang
         self.path = path
         self._data = data  # keeps the mmap alive as long as the views into it
 
     @classmethod
     def from_file(cls, path) -> "Lexicon":
-        """Open the lexicon file at `path` (memory-mapped)."""
+        """Open the full lexicon file at `path` (memory-mapped)."""
         path = Path(path)
-        try:
-            with open(path, "rb") as handle:
-                data = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError) as err:
-            raise LexiconError(f"cannot open lexicon {path}: {getattr(err, 'strerror', err)}") \
-                from None
-        return cls(data, str(path), path)
+        return cls(_map(path), str(path), path)
 
     @classmethod
     def from_bytes(cls, data: bytes, name: str = "lexicon") -> "Lexicon":
-        """Open a lexicon held in memory."""
+        """Open a full lexicon held in memory."""
         return cls(data, name)
 
     @staticmethod
     @lru_cache(maxsize=None)
-    def open(lang: str = "en") -> "Lexicon":
-        """Return the lexicon of language `lang`, opened once per process."""
-        found = find_lexicon(lang)
+    def open(code: str = "en") -> "Lexicon":
+        """Return the lexicon of language `code` ("en", "fr", "de-umlaut"), opened once."""
+        base, letters = VARIANTS.get(code, (code, None))
+        found = find_lexicon(base)
         if found is None:
-            known = ", ".join(available_lexicons()) or "none"
-            raise InputError(f"no lexicon for language {lang!r} (available: {known})")
-        if isinstance(found, Path):
-            return Lexicon.from_file(found)
-        return Lexicon.from_bytes(found.read_bytes(), str(found))
+            known = ", ".join(available_codes()) or "none"
+            raise InputError(f"no lexicon for language {code!r} (available: {known})")
+        data = _map(found) if isinstance(found, Path) else found.read_bytes()
+        header = lexfile.read_header(data, str(found))
+        if header.get("kind", "full") == "full":
+            lex = Lexicon(data, str(found), found if isinstance(found, Path) else None)
+        else:
+            lex = Lexicon.from_file(_expanded(code, data, header, letters, str(found)))
+        lex.code = code
+        return lex
 
     @property
     def language(self) -> str:
@@ -125,7 +158,16 @@ class Lexicon:
         return self.lookup(text) is not None
 
     def lookup(self, text: str) -> Entry | None:
-        """Return the entry of `text` (any case, marks folded), or None if it is not a word."""
+        """Return the entry of `text` (any case, marks folded), or None if it is not a word.
+
+        A form the dictionary spells with marks or capitals ("élève", "Haus") is shown as it was
+        said when said that way, else as the dictionary's commonest spelling of the word.
+        """
+        if self._surfaces is not None:
+            for form in (text, text.lower()):
+                surface_id = self._surfaces.get(form)
+                if surface_id is not None:
+                    return self.entry(self._surface_position[surface_id], form)
         key = self.alphabet.fold(text)
         if not key:
             return None
@@ -134,11 +176,11 @@ class Lexicon:
             return None
         return self.entry(self._position[trie_id])
 
-    def entry(self, position: int) -> Entry:
-        """Return the entry at `position`."""
+    def entry(self, position: int, shown: str | None = None) -> Entry:
+        """Return the entry at `position` (shown as `shown` if given)."""
         key = self._trie.restore_key(self._order[position])
         centi = self._zipf[position]
-        return Entry(key, self.word(position, key), position, centi / 100,
+        return Entry(key, shown or self.word(position, key), position, centi / 100,
                      centi >= self.common_zipf * 100)
 
     def key(self, position: int) -> str:
@@ -147,16 +189,36 @@ class Lexicon:
 
     def word(self, position: int, key: str | None = None) -> str:
         """Return the form of the word at `position` that is shown to people."""
+        if self._surfaces is not None:
+            at = bisect.bisect_left(self._display_pos, position)
+            if at < len(self._display_pos) and self._display_pos[at] == position:
+                return self._surfaces.restore_key(self._display_id[at])
         return key if key is not None else self.key(position)
 
     def words_at(self, positions) -> list[str]:
         """Return the forms of the words at `positions` (the hot path of solve)."""
+        if self._surfaces is not None:
+            return [self.word(p) for p in positions]
         restore, order = self._trie.restore_key, self._order
         return [restore(order[p]) for p in positions]
 
     def zipf(self, position: int) -> float:
         """Return the zipf frequency of the word at `position` (0 if wordfreq does not know it)."""
         return self._zipf[position] / 100
+
+    def flagged(self, position: int, flag: str, said: str | None = None) -> bool:
+        """Return whether the word at `position`, said as `said`, carries `flag` (say "conj")."""
+        forms = self._form_flags.get(flag)
+        if said is not None and forms is not None:
+            if unicodedata.normalize("NFC", said.strip()).lower() in forms:
+                return True
+        part = self._parts[bisect.bisect_right(self._starts, position) - 1]
+        return bool(part.flagged(flag) >> (position - part.start) & 1)
+
+    @property
+    def flags(self) -> list[str]:
+        """Return the flags this lexicon's index carries ("conj" for French)."""
+        return sorted({f for p in self.header["partitions"] for f in p.get("flags", ())})
 
     def keys(self, common_only: bool = False):
         """Yield every key in alphabetical order (only the common tier if asked)."""
@@ -175,8 +237,72 @@ class Lexicon:
     def describe(self) -> dict:
         """Return what `wordref lexicon info` shows of this lexicon."""
         head = self.header
-        return {"code": self.lang, "name": self.language, "words": self.size,
+        return {"code": self.code, "name": language_name(self.code), "words": self.size,
                 "common": head["common"], "common_zipf": self.common_zipf,
-                "alphabet": self.alphabet.letters, "sources": head["sources"],
-                "licence": head["licence"], "cutoffs": head.get("cutoffs", {}),
+                "alphabet": self.alphabet.letters, "flags": self.flags,
+                "sources": head["sources"], "licence": head["licence"],
+                "cutoffs": head.get("cutoffs", {}),
                 "path": str(self.path) if self.path else None}
+
+
+def _map(path: Path):
+    try:
+        with open(path, "rb") as handle:
+            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError) as err:
+        raise LexiconError(f"cannot open lexicon {path}: {getattr(err, 'strerror', err)}") \
+            from None
+
+
+def _expanded(code: str, data, header: dict, letters: str | None, name: str) -> Path:
+    """Return the cached full lexicon of a compact one, building it on first use."""
+    # A new compact file, another alphabet or another wordref version: another cached file.
+    stamp = zlib.crc32(repr((sorted(header["sections"].items()), letters, __version__,
+                             lexfile.FORMAT)).encode())
+    target = cache_dir() / f"{code}-{stamp:08x}.wrl"
+    if target.is_file():
+        return target
+    from .assemble import expand
+
+    started = time.perf_counter()
+    say = sys.stderr.write if sys.stderr else (lambda text: None)
+    say(f"wordref: building the {language_name(code)} index on first use "
+        f"(kept in {target.parent}) ...")
+
+    def progress(items, label):
+        say(f" {label}")
+        sys.stderr.flush()
+        return items
+
+    built = expand(data, letters or header["alphabet"], name, progress)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(built)
+    tmp.replace(target)
+    say(f" done in {time.perf_counter() - started:.1f} s\n")
+    return target
+
+
+def available_codes() -> list[str]:
+    """Return every language code that can be opened, variants included."""
+    codes = set(available_lexicons())
+    codes |= {variant for variant, (base, _) in VARIANTS.items() if base in codes}
+    return sorted(codes)
+
+
+def describe(code: str) -> dict:
+    """Return what `wordref lexicon info` shows of a language, without expanding it."""
+    base, letters = VARIANTS.get(code, (code, None))
+    found = find_lexicon(base)
+    if found is None:
+        raise InputError(f"no lexicon for language {code!r}")
+    data = _map(found) if isinstance(found, Path) else found.read_bytes()
+    head = lexfile.read_header(data, str(found))
+    return {"code": code, "name": language_name(code), "words": head["words"],
+            "common": head.get("common"), "common_zipf": head["common_zipf"],
+            "alphabet": letters or head["alphabet"],
+            "flags": head.get("flags") or sorted({f for p in head.get("partitions", ())
+                                                  for f in p.get("flags", ())}),
+            "shipped": head.get("kind", "full"), "sources": head["sources"],
+            "licence": head["licence"], "cutoffs": head.get("cutoffs", {}),
+            "path": str(found)}

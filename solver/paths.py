@@ -2,7 +2,8 @@
 
 The user directory is `$WORDREF_HOME` if set, else `$XDG_DATA_HOME/wordref`, else
 `~/.local/share/wordref`. It holds lexicons a user built (`lexicons/L.wrl`, which take precedence
-over the bundled file of the same language) and the games database.
+over the bundled file of the same language) and the games database. The cache directory holds
+the full lexicons expanded from compact ones on first use.
 """
 
 from __future__ import annotations
@@ -21,6 +22,15 @@ def data_dir() -> Path:
         return Path(home)
     xdg = os.environ.get("XDG_DATA_HOME")
     return (Path(xdg) if xdg else Path.home() / ".local" / "share") / "wordref"
+
+
+def cache_dir() -> Path:
+    """Return the per-user cache directory (not created): `$WORDREF_CACHE`, else XDG's."""
+    own = os.environ.get("WORDREF_CACHE")
+    if own:
+        return Path(own)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "wordref"
 
 
 def user_lexicon_dir() -> Path:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .letters import EXTRA_FOLDS
+
 ARTICLES = ("the ", "a ", "an ")
 
 # British spellings and words, made American, for keys only (the letter rules read what was said).
@@ -36,6 +38,7 @@ UK_US = {
     "orthopaedic": "orthopedic", "encyclopaedia": "encyclopedia", "oesophagus": "esophagus",
 }
 
+_EXTRA = str.maketrans(EXTRA_FOLDS)  # letters with no decomposition: "Tromsø", "Wrocław"
 _SPACE_LIKE = re.compile(r"[\s\-\u2010\u2011\u2013\u2014/_]+")
 _DROPPED = re.compile(r"[^\w ]+")
 
@@ -43,8 +46,7 @@ _DROPPED = re.compile(r"[^\w ]+")
 def phrase_key(text: str) -> str:
     """Return the phrase key of `text` ("" if it holds no letters)."""
     text = unicodedata.normalize("NFKD", text.lower().replace("&", " and "))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = text.replace("\u00df", "ss").replace("\u00e6", "ae").replace("\u0153", "oe")
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).translate(_EXTRA)
     text = _DROPPED.sub("", _SPACE_LIKE.sub(" ", text.replace("'", "").replace("\u2019", "")))
     words = text.split()
     while len(words) > 1 and words[0] + " " in ARTICLES:

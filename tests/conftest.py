@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
-from lexicons.build import assemble
+# Languages that ship compact are expanded on first use into the cache directory: keep those
+# files between local runs, away from the user's own cache.
+os.environ.setdefault("WORDREF_CACHE",
+                      str(Path(__file__).resolve().parent.parent / ".pytest_cache" / "wordref"))
+
+from solver.assemble import assemble
 from solver.letters import LATIN
 from solver.lexicon import Lexicon
 

@@ -6,6 +6,7 @@ import pytest
 
 from solver import extremis
 from solver.extremis import Cards
+from solver.lexicon import Lexicon, WordFilter
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -20,8 +21,20 @@ def load(name: str):
     return rows
 
 
-@pytest.mark.parametrize("initial, green, red, answer, valid, codes", load("extremis-en.tsv"))
-def test_extremis_english(en, initial, green, red, answer, valid, codes):
-    verdict = extremis.judge(en, Cards.parse(en.alphabet, initial, green, red), answer)
-    assert verdict.valid is (valid == "true")
+LANGUAGES = ["en", "fr", "es", "de", "de-umlaut", "nb"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_at_least_thirty_cases_per_language(lang):
+    assert len(load(f"extremis-{lang}.tsv")) >= (10 if lang == "de-umlaut" else 30)
+
+
+@pytest.mark.parametrize("lang, initial, green, red, answer, valid, codes", [
+    pytest.param(lang, *case.values, id=case.id)
+    for lang in LANGUAGES for case in load(f"extremis-{lang}.tsv")])
+def test_extremis(lang, initial, green, red, answer, valid, codes):
+    lex = Lexicon.open(lang)
+    filt = WordFilter(conjugated="conj" not in lex.flags)  # the French rule, on by default
+    verdict = extremis.judge(lex, Cards.parse(lex.alphabet, initial, green, red), answer, filt)
+    assert verdict.valid is (valid == "true"), verdict.summary()
     assert verdict.codes == [c for c in codes.split(",") if c]

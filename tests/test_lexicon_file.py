@@ -6,7 +6,8 @@ import struct
 
 import pytest
 
-from lexicons.build import assemble, build
+from lexicons.build import build
+from solver.assemble import assemble
 from solver import lexfile
 from solver.errors import LexiconError
 from solver.letters import LATIN
