@@ -553,5 +553,13 @@ def lexicon_build(lang, source, min_zipf, common_zipf, output):
                f"({head.get('kind', 'full')})")
 
 
+# Whole games ------------------------------------------------------------------------------------
+
+from solver.games.cli import game, play  # noqa: E402  (registered last: the word verbs come first)
+
+main.add_command(game)
+main.add_command(play)
+
+
 if __name__ == "__main__":
     main()

@@ -1,0 +1,120 @@
+"""The interactive referee: a prompt at the table, every move kept in the store at once.
+
+Commands, one a line:
+
+    ann: butter        ann says "butter"
+    hint [LEVEL]       a hint (1: how many answers, 4: an answer)
+    stumped            the table gives up: was there an answer? then the next step
+    tap ann            ann tapped first (In Extremis)
+    take ann thing     ann takes the thing (or red, yellow) card (Red Letter, Yellow Letter)
+    accept | reject    the table overrules the last verdict
+    undo               take back the last move
+    score              the table and the score
+    help, quit
+"""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import InputError
+from . import render
+from .base import IllegalMove
+
+HELP = __doc__.split("Commands, one a line:")[1].rstrip()
+
+
+def loop(store, game_id: str) -> None:
+    """Run the prompt until the game ends or the table quits."""
+    game = store.get(game_id)
+    click.echo(render.table(game.view()["state"]))
+    click.echo('type "NAME: ANSWER", or help')
+    while True:
+        try:
+            line = click.prompt("", prompt_suffix="> ", default="", show_default=False)
+        except (EOFError, click.Abort):
+            click.echo()
+            break
+        line = line.strip()
+        if not line:
+            continue
+        if line in ("quit", "exit", "q"):
+            break
+        try:
+            done = step(store, game_id, line)
+        except (IllegalMove, InputError) as err:
+            click.echo(click.style(f"refused: {err}", fg="red"))
+            continue
+        if done:
+            break
+    click.echo(f"game {game_id} is kept: `wordref game resume {game_id}`")
+
+
+def step(store, game_id: str, line: str) -> bool:
+    """Carry out one command line; return True when the game is over."""
+    game = store.get(game_id)
+    view = game.view()["state"]
+    word, _, rest = line.partition(" ")
+    if word == "help":
+        click.echo(HELP)
+        return False
+    if word == "score":
+        click.echo(render.table(view))
+        return False
+    if word == "hint":
+        click.echo(hint_text(game, int(rest) if rest.strip().isdigit() else 1))
+        return False
+    move = parse(line, game.game, view)
+    game, events = store.play(game_id, move)
+    for event in events:
+        text = render.event_line(event)
+        if text:
+            click.echo(text)
+    view = game.view()["state"]
+    click.echo(render.table(view))
+    return view["status"] == "over"
+
+
+def parse(line: str, kind: str, view: dict) -> dict:
+    """Return the move a command line asks for."""
+    word, _, rest = line.partition(" ")
+    rest = rest.strip()
+    if word == "stumped":
+        return {"type": "stumped"}
+    if word == "undo":
+        return {"type": "undo"}
+    if word in ("accept", "reject"):
+        return {"type": "overrule", "accept": word == "accept"}
+    if word == "tap":
+        return {"type": "tap", "player": rest}
+    if word == "take":
+        player, _, card = rest.partition(" ")
+        return {"type": "take", "player": player, "card": card.strip()}
+    if ":" in line:
+        player, _, said = line.partition(":")
+        field = "word" if kind == "extremis" else "answer"
+        return {"type": "answer", "player": player.strip(), field: said.strip(),
+                "round": view["round"]}
+    raise InputError(f"not understood: {line!r} (type help)")
+
+
+def hint_text(game, level: int) -> str:
+    """Return a hint for the cards on the table."""
+    from .. import hints, redyellow
+    from ..categories import open_categories
+    from ..lexicon import Lexicon
+
+    state = game.state
+    if game.game == "extremis":
+        from .extremis import _filter, in_play
+
+        cards = in_play(state)
+        if cards is None:
+            return "no cards on the table"
+        return hints.extremis_hint(Lexicon.open(state["lang"]), cards, level, _filter(state)).text
+    from .redyellow import on_display
+
+    cards = on_display(state)
+    if cards is None:
+        return "no cards on display"
+    return redyellow.hint(open_categories(state["lang"]), cards, level).text

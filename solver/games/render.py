@@ -1,0 +1,134 @@
+"""Draw a game for a terminal: the cards large and in their colours, the score, what happened."""
+
+from __future__ import annotations
+
+import click
+
+COLOURS = {"green": "green", "red": "red", "yellow": "yellow", "thing": "blue"}
+
+
+def card(text: str, colour: str) -> list[str]:
+    """Return the three lines of one card: a framed letter (or Thing) on its colour."""
+    body = f" {text.upper() if len(text) == 1 else text} "
+    style = {"bg": COLOURS[colour], "fg": "black" if colour == "yellow" else "white",
+             "bold": True}
+    edge = " " * len(body)
+    return [click.style(edge, **style), click.style(body, **style), click.style(edge, **style)]
+
+
+def row(cards: list[list[str]]) -> str:
+    """Return cards side by side."""
+    if not cards:
+        return ""
+    return "\n".join("  ".join(c[i] for c in cards) for i in range(3))
+
+
+def table(view: dict) -> str:
+    """Return the whole table of a game's view."""
+    if view.get("game") == "extremis":
+        return _extremis(view)
+    if view.get("game") == "redyellow":
+        return _redyellow(view)
+    return click.style(str({k: v for k, v in view.items() if k != "players"}), dim=True)
+
+
+def _extremis(view: dict) -> str:
+    lines = []
+    cards = view["cards"]
+    if cards["initial"]:
+        shown = [card(cards["initial"], "green")] + \
+                [card(l, "green") for l in cards["green"]] + [card(l, "red") for l in cards["red"]]
+        lines.append(row(shown))
+        lines.append(f"round {view['round']}: initial {cards['initial'].upper()}"
+                     f"{', green ' + cards['green'].upper() if cards['green'] else ''}"
+                     f"{', red ' + cards['red'].upper() if cards['red'] else ''}"
+                     f"; {view['flips_left']} flip(s) left")
+    lines.append(_status(view))
+    lines.append("cards in hand: " + ", ".join(f"{p['name']} {p['cards']}"
+                                              for p in view["players"])
+                 + f"; {view['first']} leads")
+    return "\n".join(lines)
+
+
+def _redyellow(view: dict) -> str:
+    lines = []
+    cards = view["cards"]
+    if cards:
+        lines.append(row([card(cards["thing"], "thing"), card(cards["yellow"], "yellow"),
+                          card(cards["red"], "red")]))
+        lines.append(f"round {view['round']}: {cards['thing']}, starts with "
+                     f"{cards['yellow'].upper()}, no {cards['red'].upper()}")
+    lines.append(_status(view))
+    lines.append("score: " + "; ".join(
+        f"{p['name']} {p['cards']} (red {len(p['red'])}, yellow {len(p['yellow'])}, "
+        f"thing {len(p['thing'])})" for p in view["players"]))
+    return "\n".join(lines)
+
+
+def _status(view: dict) -> str:
+    status = view["status"]
+    if status == "over":
+        return click.style(f"game over: {' and '.join(view['winners'])} win"
+                           f"{'s' if len(view['winners']) == 1 else ''}", bold=True)
+    if status == "tap":
+        return click.style(f"TAP! {view['tap'].upper()} is both green and red: first to tap wins",
+                           fg="red", bold=True)
+    if status == "choose":
+        return click.style(f"{view['chooser']} takes a card: red, yellow or thing", bold=True)
+    if view.get("search") == "unknown_category":
+        return "wordref does not know this Thing: the table decides each answer"
+    if view.get("any") is False:
+        ahead = view.get("forecast") or {}
+        hint = ""
+        if ahead.get("flip"):
+            hint = f" (flip {ahead['flip']} from now makes {'a tap' if ahead['tap'] else 'a word'}" \
+                   f" possible)"
+        return click.style(f"no answer exists: the table is stumped{hint}", fg="yellow")
+    return f"{view.get('count', 0)} answers exist"
+
+
+def event_line(event: dict) -> str | None:
+    """Return one line saying what an event was, or None for events the table shows anyway."""
+    kind = event.get("type")
+    if kind == "verdict":
+        if event["valid"]:
+            return click.style(f"{event['player']}: {event['answer']}: valid", fg="green",
+                               bold=True)
+        why = "; ".join(r["message"] for r in event["reasons"])
+        head = "the table decides" if event["valid"] is None else "invalid"
+        extra = f" (did you mean {', '.join(event['suggestions'])}?)" \
+            if event.get("suggestions") else ""
+        return click.style(f"{event['player']}: {event['answer']}: {head}: {why}{extra}",
+                           fg="red" if event["valid"] is False else "yellow")
+    if kind == "claim":
+        return f"{event['player']} claims {event['cards']} cards ({event['by']})"
+    if kind == "stumped":
+        if event.get("count"):
+            return f"there were {event['count']} answers, such as {', '.join(event['examples'])}"
+        return "there was no answer"
+    if kind == "flip":
+        return f"{event['player']}'s card flips to {event['shows']} {event['letter'].upper()}"
+    if kind == "new_layer":
+        return "everyone plays the next card of their hand"
+    if kind == "tap_on":
+        return None
+    if kind == "take":
+        return f"{event['player']} takes the {event['card']} card ({event['value']})"
+    if kind == "won":
+        return f"{event['player']} wins the round"
+    if kind == "redraw_red":
+        return f"the red {event['letter'].upper()} equals the yellow: it goes back"
+    if kind == "things_refilled":
+        return "the Things deck is refilled"
+    if kind == "overrule":
+        word = event.get("word") or event.get("answer")
+        return f"the table {'accepts' if event['accept'] else 'rejects'} {word!r}"
+    if kind == "round_taken_back":
+        return "the round is taken back"
+    if kind == "undo":
+        return f"undone: {event['move'].get('type')}"
+    if kind == "over":
+        return f"game over ({event['why']})"
+    if kind == "initial_from_hand":
+        return f"the draw pile is empty: {event['player']} plays the initial from hand"
+    return None
