@@ -263,13 +263,9 @@ def held(s: dict, player: str) -> int:
 
 def position_key(s: dict) -> str:
     """Return a stable digest of where every card lies and whose move it is."""
-    parts = [s["turn"], repr(s["pending"])]
-    for p in s["players"]:
-        parts.append(",".join(sorted(s["hands"][p])))
-        parts.append(",".join(c or "-" for c in s["up"][p]))
-        parts.append(",".join(c or "-" for c in s["down"][p]))
-    parts.append(",".join(f"{c}{r}{st}{who}" for c, who, r, st in s["pile"]))
-    return hashlib.blake2b("|".join(parts).encode(), digest_size=8).hexdigest()
+    hands = [sorted(s["hands"][p]) for p in s["players"]]     # the order in hand is no matter
+    text = repr((s["turn"], s["pending"], hands, s["up"], s["down"], s["pile"]))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def _maybe_over(s, events):

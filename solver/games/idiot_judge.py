@@ -171,7 +171,7 @@ def _join(state, p, answer):
     if not state["draw"]:
         reasons.append(reason("draw_pile_empty", "the draw pile is empty: too late to join"))
     return _verdict(answer, reasons, "§22", f"{p} sits last and takes the deal and one more "
-                                            f"face-down card"), None
+                                            f"face-down card")
 
 
 def _penalty(state, move, answer):

@@ -32,6 +32,9 @@ def plays(zone: list[str], top: Top) -> list[list[str]]:
         return _responses(groups, top.nines)
     found: list[list[str]] = []
     for rank, cards in groups.items():
+        # Off a jack, one card of a rank that may not go alone rules out the whole rank.
+        if top.demand != "jack" and check_play(top, cards[:1]):
+            continue
         for play in _same_rank(rank, cards, top):
             if not check_play(top, play):
                 found.append(play)

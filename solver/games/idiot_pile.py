@@ -162,13 +162,14 @@ def leading_eights(cards: list[str]) -> int:
 
 def _effects(laid: Laid, top: Top, cards: list[str], kind: str, draw_empty: bool) -> None:
     _, _, rank, state = laid.pile[-1]
-    if state != LIVE:
-        return
-    if rank == 10:
+    if rank == 10 and state == LIVE:
         laid.burn = "ten"
         return
+    # Four of a kind is the pile's rule, not a card's function: four dead 4s burn too (§4).
     if kind in ("plain", "jokers") and _run(laid.pile) >= 4 and (rank != 4 or draw_empty):
         laid.burn = "four_of_a_kind"
+        return
+    if state != LIVE:
         return
     if rank == ACE and kind == "plain" and top.rank == KING and top.live:
         laid.ace_on_king, laid.king_owner = True, top.owner
