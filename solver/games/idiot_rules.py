@@ -270,12 +270,6 @@ def asks(top: Top) -> str:
     return f"{show_rank(top.rank)} or higher, or a 2, 10, 5 or joker"
 
 
-def illegal_queen(cards: list[str], reasons: list[Reason]) -> bool:
-    """Return whether a refused play is an illegal queen, punished without mercy (§20 part 2)."""
-    return bool(reasons) and any(RANK[c] == QUEEN for c in cards) and all(
-        r.code not in ("not_held", "hand_first", "no_cards") for r in reasons)
-
-
 def play_verdict(top: Top, pile: list, cards: list[str], answer: str, player: str | None,
                  draw_empty: bool, reasons: list[Reason] | None = None, check: bool = True
                  ) -> tuple[Verdict, Laid | None]:
@@ -284,14 +278,15 @@ def play_verdict(top: Top, pile: list, cards: list[str], answer: str, player: st
     `reasons` are objections found before (whose turn, which cards); `check` False skips the
     rules of what goes on what, for a card a red 4 plays out (§4 part 2).
     """
-    reasons = list(reasons or []) + (check_play(top, cards) if check else [])
+    placing = check_play(top, cards) if check else []
+    reasons = list(reasons or []) + placing
     who = player or "the player"
     if reasons:
         codes = [r.code for r in reasons]
-        if "three_sixes" in codes:
+        if any(r.code == "three_sixes" for r in placing):
             penalty, zero = "three_sixes", True
-        elif illegal_queen(cards, reasons):
-            penalty, zero = "illegal_queen", True
+        elif placing and any(RANK[c] == QUEEN for c in cards):
+            penalty, zero = "illegal_queen", True        # §20 part 2: no forgiveness
         else:
             penalty, zero = "breach", False
         consequence = (f"{who} picks up the pile (§20 part 2: no mercy)" if zero else
