@@ -24,8 +24,8 @@ every paragraph and every ruling. The rulings on the rulebook's gaps, in short:
   passes the demand on, 2s and jokers do not beat 9; only the last card has a function (so a
   response burns only if it ends on a 10). A player on face-down cards cannot answer 9s.
 - §11: after a jack the first card laid must follow its suit (the rest are equal cards on it).
-- §13: an ace makes the visible king's player pick up; a king that player laid as their last
-  card is safe. The turn goes on from the ace's player.
+- §13: an ace makes the visible king's player pick up, unless that player has gone out; the
+  turn goes on from the ace's player.
 - §15: a joker takes the rank as well as the function ("it becomes a 10"): a joker-6 counts for
   three 6s, a joker-K is its player's king, a joker-5 is a window. Jokers go only with jokers; a
   group acts as one card, of the colour of the top joker (a joker-jack asks for its colour). A
@@ -34,9 +34,10 @@ every paragraph and every ruling. The rulings on the rulebook's gaps, in short:
 - §22: a late joiner sits last and takes the deal plus one face-down card from the draw pile.
 - §23, §18, §21, §20: breaches the table reports are penalty moves: the offender picks up the
   pile; a late report (§25) is refused unless the breach is zero tolerance.
-- §27: when every remaining player can play only queens, those queens are put aside; players
-  left without cards (and nothing to draw) go out. Option stalemate_moves extends this to
-  queens that keep a game going round in circles.
+- §27: when every remaining player can play only queens (hand, or face-up cards once the hand
+  is empty), those queens are put aside; players left without cards (and nothing to draw) go
+  out. Option stalemate_repeats carries this to cycles: a position seen five times with nothing
+  moving on for good puts held queens aside, or with none held ends the game.
 """
 
 from __future__ import annotations
@@ -140,6 +141,7 @@ def view(state: dict, player: str | None = None) -> dict:
         "draw": len(state["draw"]), "burned": len(state["burned"]),
         "aside": [show_card(c) for c in state["aside"]],
         "out": list(state["out"]), "idiot": state["idiot"], "over": state["over"],
+        "ended_by": state["ended_by"],
         "options": dict(state["options"]),
     }
     if top.card and RANK[top.card] == 0:        # a joker: say what it acts as (§15)

@@ -1,7 +1,8 @@
 """Applying a judged move to a copied Extreme Idiot state, and what follows every move.
 
-Each handler changes the copy `s` in place and appends events; `settle` then applies §27 and
-ends the game when at most one player is left.
+Each handler changes the copy `s` in place and appends events; `apply_move` then applies §27,
+watches for positions that keep coming round (option stalemate_repeats) and ends the game when
+at most one player is left.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from .idiot_rules import as_cards, check_play
 from .idiot_table import (active, after, draw, is_done, place_for, put_queens_aside,
                           queens_only, remove, seat, take_up, zone)
 
-# Events after which a game has moved on for good: a card left play or the deal changed.
+# Events after which a game has moved on for good: a card left play, the deal changed, or the
+# table stepped in with a penalty.
 _PROGRESS = frozenset({"burn", "draw", "flip", "out", "join", "queens_aside", "penalty"})
 
 
@@ -224,7 +226,7 @@ def _watch_repeats(s, events):
     """Count how often this position has come round since play last moved on for good.
 
     A burn, a draw, a flip, a player going out or joining cannot be undone, so a position seen
-    before one of them never comes back, and the count starts afresh.
+    before one of them never comes back, and the count starts afresh (after a penalty too).
     """
     if any(e["type"] in _PROGRESS for e in events):
         s["seen"] = {}
@@ -274,5 +276,5 @@ def _maybe_over(s, events):
         s["over"] = True
         s["pending"] = None
         s["idiot"] = players[0] if players else None
-        s["ended_by"] = s.get("ended_by") or "play"
+        s["ended_by"] = s["ended_by"] or "play"
         events.append({"type": "game_over", "order": list(s["out"]), "idiot": s["idiot"]})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..verdict import Verdict
 from .idiot_cards import CARDS, SUIT, parse_card, show_card, show_cards
 from .idiot_moves import can_play
-from .idiot_pile import top_of
+from .idiot_pile import Laid, top_of
 from .idiot_rules import as_cards, play_verdict, reason
 from .idiot_table import active, after, holds, place_for, zone
 
@@ -24,7 +24,7 @@ PENALTIES = {
 }
 
 
-def judge_move(state: dict, move: dict) -> tuple[Verdict, object]:
+def judge_move(state: dict, move: dict) -> tuple[Verdict, Laid | None]:
     """Return (verdict on `move`, the play laid on the pile if the move legally lays cards)."""
     kind = move.get("type")
     answer = describe(move)
@@ -116,8 +116,9 @@ def _pickup(state, move, p, answer):
 
 def _pass(state, move, p, answer):
     if may_pass(state, p, has_play(state, p)):
-        return _verdict(answer, [], "§4" if state["pending"] else "§1",
-                        f"{after(state, p)} plays next"), None
+        kind = state["pending"]["kind"] if state["pending"] else None
+        paragraph = {"play_out": "§4", "follow": "§2"}.get(kind, "§1")
+        return _verdict(answer, [], paragraph, f"{after(state, p)} plays next"), None
     return _no(answer, "cannot_pass", "a play or a pick-up is possible"), None
 
 

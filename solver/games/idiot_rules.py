@@ -32,7 +32,7 @@ OPTIONS = {
     "late_queen_punished": True,
     # A house rule against cycles: when the same position (every card in the same place, the
     # same player to move) comes round this many times with nothing moving on for good (no
-    # burn, draw, flip or player going out), the queens held in hand or face up are put aside
+    # burn, draw, flip, penalty, player going out or joining), the queens held are put aside
     # as in §27; if nobody holds one, the game ends and the remaining players rank by the
     # cards they hold. 0 turns it off, and then some games never end: a player holding only a
     # queen can be made to pick up the same ace for ever.
@@ -267,6 +267,8 @@ def asks(top: Top) -> str:
         return "a 6 or higher but no queen, or a 2, 10, 5 or joker"
     if top.rank == KING:
         return "K or A, or a 2, 10 or 5"
+    if top.rank == QUEEN:
+        return "Q, K or A, a 6, or a 2, 10, 5 or joker"
     return f"{show_rank(top.rank)} or higher, or a 2, 10, 5 or joker"
 
 
@@ -356,7 +358,7 @@ def as_cards(cards) -> list[str]:
     """Return card ids from a written string or a list of ids or written cards."""
     if isinstance(cards, str):
         return parse_cards(cards)
-    return [c if c in CARDS else parse_card(c) for c in cards]
+    return [c if c in CARDS else parse_card(str(c)) for c in cards]
 
 
 def judge_play(pile, play, options: dict | None = None, **context) -> Verdict:
