@@ -11,6 +11,7 @@ import statistics
 
 from ..errors import InputError
 from . import idiot
+from .idiot_apply import held
 from .idiot_cards import JOKER, QUEEN, RANK
 
 # How much a card is worth keeping for later, by rank: the cards that go on nearly anything
@@ -61,13 +62,9 @@ def _score(cards: list[str], pile: int) -> int:
 
 def _best_give(state: dict, moves: list[dict]) -> dict:
     """Give the card hardest to play (a queen, else the lowest) to the player closest to out."""
-    def left(p: str) -> int:
-        return (len(state["hands"][p]) + sum(c is not None for c in state["up"][p])
-                + sum(c is not None for c in state["down"][p]))
-
     def worst(m: dict) -> tuple:
         rank = RANK[m["card"]]
-        return (rank != QUEEN, _KEEP[rank], left(m["to"]))
+        return (rank != QUEEN, _KEEP[rank], held(state, m["to"]))
 
     return min(moves, key=worst)
 
