@@ -304,13 +304,24 @@ def _earthquake(state: dict, r: random.Random, events: list, name: str) -> None:
     events.append({"type": "hands_passed"})
 
 
+def _ask(state: dict, name: str, make) -> None:
+    """Queue decision make(p) of each player p, from `name` clockwise, who has a card to choose."""
+    # Each player chooses from their own hand or territory, which no one else's choice
+    # touches, so whoever has nothing to choose now never will.
+    for p in R.clockwise_from(state, name):
+        entry = make(p)
+        if R.choices(state, entry):
+            state["pending"].append(entry)
+
+
 def _famine(state: dict, r: random.Random, events: list, name: str) -> None:
     cards = state["deck"]["cards"]
-    for p in R.clockwise_from(state, name):
+
+    def hunger(p: str) -> dict:
         carnivores = [c for c in state["territories"][p] if cards[c]["diet"] == "carnivore"]
-        if carnivores:
-            state["pending"].append({"kind": "famine", "player": p, "left": len(carnivores),
-                                     "carnivores": carnivores})
+        return {"kind": "famine", "player": p, "left": len(carnivores), "carnivores": carnivores}
+
+    _ask(state, name, hunger)
 
 
 def _epidemic(state: dict, r: random.Random, events: list, name: str) -> None:
@@ -321,13 +332,11 @@ def _epidemic(state: dict, r: random.Random, events: list, name: str) -> None:
     state["cemetery"].append(cid)
     diet = R.card(state, cid)["diet"]
     events.append({"type": "epidemic", "card": cid, "diet": diet})
-    for p in R.clockwise_from(state, name):
-        state["pending"].append({"kind": "epidemic", "player": p, "diet": diet})
+    _ask(state, name, lambda p: {"kind": "epidemic", "player": p, "diet": diet})
 
 
 def _stampede(state: dict, r: random.Random, events: list, name: str) -> None:
-    for p in R.clockwise_from(state, name):
-        state["pending"].append({"kind": "stampede", "player": p})
+    _ask(state, name, lambda p: {"kind": "stampede", "player": p})
 
 
 def _extinction(state: dict, events: list, name: str) -> None:
