@@ -6,8 +6,6 @@ builder deals what it is asked and keeps every card in exactly one place.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from solver.games import extincion as X
@@ -130,33 +128,30 @@ def codes(state: dict, move: dict) -> list[str]:
     return X.judge(state, move).codes
 
 
-def where_cards_are(state: dict) -> Counter:
-    """Return how many times each Lost World card id appears across every pile of `state`."""
-    seen = Counter(state["lost_world"] + state["cemetery"] + state["removed"] + state["in_play"])
+def cards_in_piles(state: dict) -> list[int]:
+    """Return every Lost World card id found in the piles of `state`, sorted, repeats kept."""
+    found = state["lost_world"] + state["cemetery"] + state["removed"] + state["in_play"]
     for p in state["players"]:
-        seen.update(state["hands"][p])
-        seen.update(state["territories"][p])
+        found += state["hands"][p] + state["territories"][p]
         for rescue in state["rescued"][p]:
-            seen.update(rescue["cards"])
-    seen.update(cid for _giver, cid in state["staged"])
-    return seen
+            found += rescue["cards"]
+    found += [cid for _giver, cid in state["staged"]]
+    return sorted(found)
 
 
-def where_environments_are(state: dict) -> Counter:
-    """Return how many times each environment id appears across every pile of `state`."""
-    seen = Counter(state["environments"] + state["display"] + state["withered"])
+def environments_in_piles(state: dict) -> list[int]:
+    """Return every environment id found in the piles of `state`, sorted, repeats kept."""
+    found = state["environments"] + state["display"] + state["withered"]
     for p in state["players"]:
-        seen.update(r["environment"] for r in state["rescued"][p])
-    return seen
+        found += [rescue["environment"] for rescue in state["rescued"][p]]
+    return sorted(found)
 
 
 def conserved(state: dict) -> bool:
     """Tell whether every card and environment of the deck is in exactly one place."""
     deck = state["deck"]
-    cards = where_cards_are(state)
-    envs = where_environments_are(state)
-    return cards == Counter(range(len(deck["cards"]))) and \
-        envs == Counter(range(len(deck["environments"])))
+    return cards_in_piles(state) == list(range(len(deck["cards"]))) and \
+        environments_in_piles(state) == list(range(len(deck["environments"])))
 
 
 def test_lab_deck_numbers_cards_as_the_constants_say():

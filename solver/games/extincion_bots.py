@@ -13,6 +13,7 @@ import random
 import statistics
 from collections import Counter
 
+from ..errors import InputError
 from .extincion import apply, new
 from .extincion_deck import load_deck, sample_deck
 from .extincion_judge import decision_moves, legal_moves, play_moves, rescue_moves
@@ -59,22 +60,23 @@ def greedy_player(state: dict, rng: random.Random) -> dict:
 DIETS = ("carnivore", "herbivore", "scavenger", "piscivore", EGG)
 
 
-def _gap(need: Counter, have: Counter) -> int:
-    """Return how many dinosaurs `have` lacks to fill icons `need` (one Egg Thief wild)."""
+def _gap(need: tuple, have: dict) -> int:
+    """Return how many dinosaurs `have` lacks to fill one environment (one Egg Thief wild)."""
+    icons, thieves = need
     short = 0
-    for diet, n in need.items():
-        if diet != EGG and n > have[diet]:
+    for diet, n in icons:
+        if n > have[diet]:
             short += n - have[diet]
-    if short and have[EGG] > need[EGG]:
+    if short and have[EGG] > thieves:
         short -= 1
-    return short + max(0, need[EGG] - have[EGG])
+    return short + max(0, thieves - have[EGG])
 
 
-def _best_gap(needs: list[Counter], have: Counter) -> int:
+def _best_gap(needs: list[tuple], have: dict) -> int:
     return min((_gap(need, have) for need in needs), default=0)
 
 
-def _worths(needs: list[Counter], have: Counter, sign: int) -> dict[str, int]:
+def _worths(needs: list[tuple], have: dict, sign: int) -> dict[str, int]:
     """Return, per diet, how much closer to a rescue `have` gets by gaining (or losing) one."""
     # Profiling showed the greedy player spending most of its time here when it was asked
     # move by move; five answers per territory cover every move of the turn.
@@ -90,8 +92,21 @@ def _worths(needs: list[Counter], have: Counter, sign: int) -> dict[str, int]:
     return out
 
 
-def _needs(state: dict) -> list[Counter]:
-    return [Counter(R.environment(state, e)["needs"]) for e in state["display"]]
+def _needs(state: dict) -> list[tuple]:
+    """Return the display's icons as ((diet, count) pairs but Egg Thieves, Egg Thieves)."""
+    out = []
+    for eid in state["display"]:
+        need = Counter(R.environment(state, eid)["needs"])
+        out.append((tuple((d, n) for d, n in need.items() if d != EGG), need[EGG]))
+    return out
+
+
+def _diets(state: dict, name: str) -> dict[str, int]:
+    have = dict.fromkeys(DIETS, 0)
+    cards = state["deck"]["cards"]
+    for cid in state["territories"][name]:
+        have[cards[cid]["diet"]] += 1
+    return have
 
 
 def _new_type(state: dict, name: str, move: dict) -> bool:
@@ -103,9 +118,8 @@ def _new_type(state: dict, name: str, move: dict) -> bool:
 def _act(state: dict, name: str, rng: random.Random) -> dict:
     cards = state["deck"]["cards"]
     needs = _needs(state)
-    gain = _worths(needs, R.diets_of(state, state["territories"][name]), +1)
-    losses = {p: _worths(needs, R.diets_of(state, state["territories"][p]), -1)
-              for p in R.others(state, name)}
+    gain = _worths(needs, _diets(state, name), +1)
+    losses: dict[str, dict[str, int]] = {}
     leader = max(state["players"], key=lambda p: sum(len(r["cards"]) for r in
                                                      state["rescued"][p]))
     hand = state["hands"][name]
@@ -119,6 +133,8 @@ def _act(state: dict, name: str, rng: random.Random) -> dict:
         elif card["bait"] or card["diet"] in ("carnivore", "egg_thief"):
             victim = cards[target]["diet"]
             holder = R.owner(state, target)
+            if holder not in losses:
+                losses[holder] = _worths(needs, _diets(state, holder), -1)
             value += 1.0 * losses[holder][victim] + 0.3 * (holder == leader)
             if card["bait"]:
                 value += 0.5 + 3.0 * gain[victim]
@@ -147,7 +163,7 @@ def _decide(state: dict, name: str, rng: random.Random) -> dict:
         return moves[0]  # a Clever Girl first, whenever one is held
     choices = [m for m in moves if m["type"] == "choose"]
     needs = _needs(state)
-    have = R.diets_of(state, state["territories"][name])
+    have = _diets(state, name)
     cards = state["deck"]["cards"]
     if entry["kind"] in ("famine", "epidemic"):
         # Give up the dinosaur whose loss sets the next rescue back least.
@@ -171,7 +187,9 @@ def simulate(games: int, seed: int, players: int = 4, deck=None, strategy: str =
     Seat 0 plays first. A game still running after `max_moves` moves counts as unfinished.
     """
     if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r} (strategies: {', '.join(STRATEGIES)})")
+        raise InputError(f"unknown strategy {strategy!r} (strategies: {', '.join(STRATEGIES)})")
+    if not isinstance(games, int) or games < 0:
+        raise InputError(f"the number of games is a whole number, not {games!r}")
     bot = STRATEGIES[strategy]
     deck = sample_deck() if deck is None else load_deck(deck)
     names = [f"p{i + 1}" for i in range(players)]
