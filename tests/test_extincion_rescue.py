@@ -120,7 +120,9 @@ def test_famine_sacrifices_one_dinosaur_per_carnivore_but_not_to_itself():
                                  "carnivores": [ALLO2]}]
     assert [m["card"] for m in X.legal_moves(state)] == [IGUA2, IGUA3]
     assert codes(state, {"type": "pass", "player": "bob"}) == ["must_choose"]
-    assert codes(state, {"type": "choose", "player": "bob", "card": ALLO2}) == ["not_eligible"]
+    refused = X.judge(state, {"type": "choose", "player": "bob", "card": ALLO2})
+    assert refused.codes == ["not_eligible"]
+    assert refused.extra["rule"] == "Butterfly Effect, Famine"
     state, events = play(state, {"type": "choose", "player": "bob", "card": IGUA3})
     assert state["territories"] == {"ann": [], "bob": [ALLO2, IGUA2], "cy": [TREX]}
     assert state["cemetery"][-1] == IGUA3

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -315,7 +316,14 @@ def test_every_reason_code_has_a_meaning_and_a_rulebook_section():
 
     assert set(X.REASON_CODES) == set(REASONS)
     assert all(code == code.lower() and " " not in code for code in X.REASON_CODES)
-    assert all(section in SECTIONS for _meaning, section in REASONS.values())
+    assert all(section in SECTIONS or section is None for _meaning, section in REASONS.values())
+
+
+def test_the_rulings_document_lists_every_reason_code_move_and_option():
+    text = (Path(__file__).parents[1] / "docs" / "extincion.md").read_text(encoding="utf-8")
+    assert all(f"| `{code}` |" in text for code in X.REASON_CODES)
+    assert all(f'"type": "{kind}"' in text for kind in X.MOVE_TYPES)
+    assert all(f"| `{option}` |" in text for option in X.OPTIONS)
 
 
 def test_replaying_the_moves_gives_the_same_game():

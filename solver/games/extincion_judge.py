@@ -25,7 +25,7 @@ def judge(state: dict, move) -> Verdict:
     """Return the verdict on `move` in `state`: valid, or every reason it is not."""
     reasons, section = check(state, move)
     if reasons:
-        section = R.REASONS[reasons[0].code][1]
+        section = R.REASONS[reasons[0].code][1] or section
     return Verdict(answer=describe(move), valid=not reasons, reasons=reasons,
                    extra={"rule": R.SECTIONS[section]})
 

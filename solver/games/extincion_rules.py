@@ -51,21 +51,23 @@ SECTIONS = {
     "epidemic": "Butterfly Effect, Epidemic",
     "stampede": "Butterfly Effect, Stampede",
     "end": "End of Game",
+    "beginner": "Other Ways of Play, Beginner Game",
     "random_start": "Other Ways of Play, Random Start",
     "ruling": "Rulings where the rulebook is silent (docs/extincion.md)",
 }
 
-# Every reason code a verdict may carry: (meaning, section of SECTIONS that decides it).
+# Every reason code a verdict may carry: (meaning, section of SECTIONS that decides it, or
+# None where that is the section of the decision awaited: a Famine, a Stampede, ...).
 REASONS = {
     "malformed_move": ("the move lacks a field or holds one of the wrong kind", "turn"),
     "unknown_move": ("the move type is not one this game knows", "turn"),
     "unknown_player": ("the player is not at this table", "turn"),
     "game_over": ("the game has ended", "end"),
     "not_your_turn": ("another player is to act now", "turn"),
-    "awaiting_decision": ("a decision is awaited that this move does not give", "turn"),
+    "awaiting_decision": ("a decision is awaited that this move does not give", None),
     "wrong_phase": ("the move belongs to another phase of the turn", "turn"),
     "must_act": ("Phase 1 is mandatory: an action is possible, so it cannot be passed", "phase1"),
-    "must_choose": ("the Butterfly Effect or the start obliges a choice", "turn"),
+    "must_choose": ("the Butterfly Effect or the start obliges a choice", None),
     "not_in_hand": ("the card is not in the player's hand", "phase1"),
     "duplicate_card": ("the move names one card twice", "turn"),
     "no_cards": ("the move names no card", "phase1"),
@@ -86,7 +88,7 @@ REASONS = {
     "no_bait_target": ("a bait cannot be played with no dinosaur of its type in another "
                        "territory", "bait"),
     "not_swift": ("only a Swift Running Lizard draws up to 3 instead of feeding", "swift"),
-    "skill_off": ("this skill is not played in this game (beginner game)", "ruling"),
+    "skill_off": ("this skill is not played in this game (beginner game)", "beginner"),
     "not_on_display": ("the environment is not one of the Safe Environments on display",
                        "rescue"),
     "not_in_territory": ("the dinosaur is not in the player's territory", "rescue"),
@@ -94,7 +96,7 @@ REASONS = {
     "two_wild_cards": ("only one Egg Thief may stand in for another icon per environment",
                        "feeding"),
     "not_clever_girl": ("only a Clever Girl in hand avoids an action", "clever_girl"),
-    "not_eligible": ("the card is not one this decision may take", "turn"),
+    "not_eligible": ("the card is not one this decision may take", None),
 }
 
 
