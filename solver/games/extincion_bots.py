@@ -116,6 +116,8 @@ def _new_type(state: dict, name: str, move: dict) -> bool:
 
 
 def _act(state: dict, name: str, rng: random.Random) -> dict:
+    # Moves are valued in steps towards a rescue: 3 for each icon a card fills in the player's
+    # territory, 1 for each an opponent loses, about 0.5 for a card gained; ties go by chance.
     cards = state["deck"]["cards"]
     needs = _needs(state)
     gain = _worths(needs, _diets(state, name), +1)
@@ -129,6 +131,7 @@ def _act(state: dict, name: str, rng: random.Random) -> dict:
         value = 0.0 if card["bait"] else 3.0 * gain[card["diet"]]
         target = move.get("target")
         if move.get("swift"):
+            # The hand is one card lighter once the lizard is on the table.
             value += 0.4 * max(0, R.HAND_TARGET - len(hand) + 1)
         elif card["bait"] or card["diet"] in ("carnivore", "egg_thief"):
             victim = cards[target]["diet"]

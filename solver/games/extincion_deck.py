@@ -49,7 +49,7 @@ def spoken(token: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A Lost World card: a dinosaur with its diet and skills, or a bait and the diet it attracts."""
+    """A Lost World card: a dinosaur (diet, skills), or a bait and the diet it attracts."""
 
     id: int
     name: str
@@ -65,7 +65,7 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Environment:
-    """A Safe Environment card: its type, the feeding icons it needs, the Butterfly Effect behind."""
+    """A Safe Environment card: its type, the feeding icons it needs, its Butterfly Effect."""
 
     id: int
     name: str

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .extincion_deck import completable
+from .extincion_deck import STARTER, completable
 from . import extincion_rules as R
 
 DISPLAY = 3
@@ -63,11 +63,11 @@ def setup(players: list[str], seed: int, deck: dict, options: dict, first: int,
     pool = [c["id"] for c in cards if c["id"] not in out]
     order = R.clockwise_from(state, players[first])
     if not options["random_start"]:
-        starters = [c for c in pool if cards[c]["name"] == "Protoceratops"]
+        starters = [c for c in pool if cards[c]["name"] == STARTER]
         for name, starter in zip(order, starters):
             state["territories"][name].append(starter)
         state["cemetery"] = starters[len(players):]
-        pool = [c for c in pool if cards[c]["name"] != "Protoceratops"]
+        pool = [c for c in pool if cards[c]["name"] != STARTER]
     r.shuffle(pool)
     state["lost_world"] = pool
     envs = [e["id"] for e in deck["environments"]]
@@ -236,23 +236,23 @@ def _discard_bait(state: dict, events: list, name: str) -> None:
 
 
 def _answer(state: dict, move: dict, r: random.Random, events: list) -> None:
-    entry = state["pending"].pop(0)
+    entry = state["pending"][0]
     name = move["player"]
     if entry["kind"] == "respond":
-        if move["type"] == "respond":
-            state["hands"][name].remove(move["card"])
-            state["cemetery"].append(move["card"])
-            events.append({"type": "clever_girl", "player": name, "card": move["card"],
-                           "against": entry["actor"]})
-            _discard_bait(state, events, entry["actor"])
-        else:
+        state["pending"].pop(0)
+        if move["type"] == "pass":
             _carry_out(state, r, events, entry)
-        return
-    if move["type"] == "pass":
+            return
+        state["hands"][name].remove(move["card"])
+        state["cemetery"].append(move["card"])
+        events.append({"type": "clever_girl", "player": name, "card": move["card"],
+                       "against": entry["actor"]})
+        _discard_bait(state, events, entry["actor"])
+    elif move["type"] == "pass":
+        state["pending"].pop(0)
         events.append({"type": "passed", "player": name, "decision": entry["kind"]})
-        return
-    state["pending"].insert(0, entry)
-    choose(state, events, entry, move["card"])
+    else:
+        choose(state, events, entry, move["card"])
 
 
 def choose(state: dict, events: list, entry: dict, cid: int) -> None:
