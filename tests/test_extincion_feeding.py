@@ -7,7 +7,7 @@ import pytest
 from solver.games import extincion as X
 from test_extincion_lab import (
     ALLO, ALLO2, ANKY, BARY, BRACHIO, CARCASS, COELO, COMPY, GIGA, GOAT, IGUA, IGUA2, IGUA3,
-    OVI, OVI2, PARA, RAPTOR, STEGO, STURGEON, TREX, TROODON, codes, conserved, play, table)
+    MAIA, OVI, OVI2, PARA, RAPTOR, STEGO, STURGEON, TREX, TROODON, codes, conserved, play, table)
 
 
 def act(player: str, card: int, **more) -> dict:
@@ -213,6 +213,14 @@ def test_the_gregarious_companion_may_come_from_the_hand_or_be_declined():
     assert [m["card"] for m in X.legal_moves(state) if m["type"] == "choose"] == [IGUA]
     declined, _ = play(state, {"type": "pass", "player": "ann"})
     assert declined["territories"]["ann"] == [PARA] and declined["pending"] == []
+
+
+def test_a_gregarious_companion_brings_no_companion_of_its_own():
+    state = table(hands={"ann": [PARA, MAIA, IGUA]}, draws=[BARY, OVI])
+    state, _ = play(state, act("ann", PARA), {"type": "choose", "player": "ann", "card": MAIA})
+    assert state["territories"]["ann"] == [PARA, MAIA] and state["pending"] == []
+    # No second question, no second draw: the turn moves on to the rescue of the Meadow.
+    assert state["hands"]["ann"] == [IGUA, BARY] and state["phase"] == "rescue"
 
 
 def test_a_gregarious_dinosaur_with_no_herbivore_to_bring_asks_nothing():

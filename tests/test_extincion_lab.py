@@ -17,6 +17,7 @@ TREX, ALLO, RAPTOR, ANKY, BRACHIO, PARA, IGUA, BARY, COMPY, OVI = range(6, 16)
 COELO, GOAT, STURGEON, CARCASS, TROODON, OVI2, IGUA2, IGUA3, ALLO2, BARY2 = range(16, 26)
 COMPY2, GIGA, STEGO = range(26, 29)
 FILLER = list(range(29, 41))
+MAIA = 41
 
 # Environment ids and their Butterfly Effects.
 MEADOW_QUAKE, FOREST_FAMINE, COAST_EPIDEMIC, DESERT_STAMPEDE = range(4)
@@ -52,6 +53,7 @@ LAB_DATA = {
         {"name": "Giganotosaurus", "diet": "carnivore", "skills": ["Titan"]},
         {"name": "Stegosaurus", "diet": "herbivore", "skills": ["Armoured"]},
         {"name": "Hadrosaurus", "diet": "herbivore", "count": 12},
+        {"name": "Maiasaura", "diet": "herbivore", "skills": ["Gregarious"]},
     ],
     "environments": [
         {"name": "Meadow", "type": "meadow", "needs": ["herbivore", "herbivore"],
@@ -160,7 +162,7 @@ def test_lab_deck_numbers_cards_as_the_constants_say():
         "Tyrannosaurus rex", "Velociraptor", "Parasaurolophus", "Coelophysis", "Goat",
         "Troodon", "Giganotosaurus", "Stegosaurus"]
     assert [names[i] for i in PROTO] == ["Protoceratops"] * 6
-    assert len(LAB.cards) == FILLER[-1] + 1
+    assert names[MAIA] == "Maiasaura" and len(LAB.cards) == MAIA + 1
 
 
 @pytest.mark.parametrize("draws", [None, [IGUA, BARY]])

@@ -129,6 +129,13 @@ def test_famine_sacrifices_one_dinosaur_per_carnivore_but_not_to_itself():
     assert {"type": "sacrificed", "player": "bob", "card": IGUA3} in events
 
 
+def test_famine_strikes_the_rescuer_too():
+    state = phase_two(territories={"ann": [ALLO, IGUA, ALLO2, IGUA2]})
+    state, events = play(state, rescue("ann", FOREST_FAMINE, ALLO, IGUA))
+    assert state["territories"]["ann"] == [ALLO2]
+    assert {"type": "sacrificed", "player": "ann", "card": IGUA2} in events
+
+
 def test_famine_may_feed_a_carnivore_to_another():
     state = phase_two(territories={"ann": [ALLO, IGUA], "bob": [ALLO2, TREX, IGUA2]})
     state, _ = play(state, rescue("ann", FOREST_FAMINE, ALLO, IGUA))
