@@ -30,8 +30,8 @@ DROUGHT_ROUNDS = 50
 
 def copy_state(state: dict) -> dict:
     """Return a copy of `state` that a move may change; the deck and options are shared."""
-    # Copying only the piles makes apply() take 25 us a move; copy.deepcopy of the whole
-    # state, deck included, took 630 us (benchmarks/bench_extincion.py).
+    # Copying only the piles, apply() takes about 25 us a move; with copy.deepcopy of the
+    # whole state, deck included, it took 25 to 45 times longer (benchmarks/bench_extincion.py).
     new = dict(state)
     for key in ("lost_world", "cemetery", "removed", "in_play", "environments", "display",
                 "withered", "staged"):
