@@ -11,7 +11,8 @@ import click
 from solver import __version__, extremis
 from solver.clikit import (EXIT_NO, EXIT_NO_SEARCH, Wordref, batch_option, emit, exit_with,
                            fields, json_option, lang_option, options, run_batch, tier_option)
-from solver.lexicon import Lexicon, WordFilter
+from solver.api import extremis_any_json, open_extremis
+from solver.lexicon import Lexicon
 
 
 @click.group(cls=Wordref, context_settings={"help_option_names": ["-h", "--help"],
@@ -64,17 +65,6 @@ extremis_options = options(
                       "French; --conjugated allows them)."),
     json_option, batch_option,
 )
-
-
-def open_extremis(lang: str, tier: str, no_conjugated: bool | None):
-    """Return the lexicon and the filter of which of its words count."""
-    lex = Lexicon.open(lang)
-    if no_conjugated is None:
-        no_conjugated = "conj" in lex.flags
-    elif no_conjugated and "conj" not in lex.flags:
-        raise click.UsageError(f"--no-conjugated needs verb morphology, which the "
-                               f"{lex.language} lexicon lacks")
-    return lex, WordFilter(common_only=tier == "common", conjugated=not no_conjugated)
 
 
 def extremis_batch(source, lex, with_answer: bool, answer, as_json: bool) -> int:
@@ -154,13 +144,6 @@ YES_NO = {True: "yes", False: "no", None: "tap"}
 
 def any_exit_code(found: bool | None) -> int:
     return {True: 0, False: EXIT_NO, None: EXIT_NO_SEARCH}[found]
-
-
-def extremis_any_json(lex, cards, filt) -> dict:
-    if cards.taps:
-        return {"any": None, "count": 0, "status": "tap"}
-    n = extremis.count(lex, cards, filt)
-    return {"any": n > 0, "count": n, "status": "ok"}
 
 
 @judge.command("extremis")
@@ -557,8 +540,11 @@ def lexicon_build(lang, source, min_zipf, common_zipf, output):
 
 from solver.games.cli import game, play  # noqa: E402  (registered last: the word verbs come first)
 
+from solver.service.command import serve  # noqa: E402
+
 main.add_command(game)
 main.add_command(play)
+main.add_command(serve)
 
 
 if __name__ == "__main__":

@@ -200,6 +200,36 @@ def alias_table(specs: list[Spec]) -> tuple[dict[str, int], list[str]]:
     return table, clashes
 
 
+def head_words(members, spec: Spec) -> dict[str, list[str]]:
+    """Return the category's own noun where many members end or start with it ("soup", "lake").
+
+    A player may leave it out: "miso" for "miso soup", "Michigan" for "Lake Michigan". A word
+    counts when the category's name or an alias holds it, and at least 4 members (and 5 % of
+    them) end (or start) with it. Only the category's own noun: "oyster" must not become a
+    crustacean through "oyster crab".
+    """
+    named = set()
+    for text in [spec.name, spec.id.replace("_", " "), *spec.aliases]:
+        for word in phrase_key(text).split():
+            named.add(word)
+            named.update(singulars(word))
+    floor = max(4, len(members) // 20)
+    multi = [k.split() for k in members if " " in k]
+    out = {}
+    for side, at in (("suffixes", -1), ("prefixes", 0)):
+        counts: dict[str, int] = {}
+        for words in multi:
+            counts[words[at]] = counts.get(words[at], 0) + 1
+        heads = sorted(w for w, n in counts.items()
+                       if n >= floor and w in named and w not in SMALL_WORDS)
+        if heads:
+            out[side] = heads
+    return out
+
+
+SMALL_WORDS = {"the", "of", "and", "de", "la", "le", "a", "an", "in", "on", "st", "san", "new"}
+
+
 def irregular_plurals(keys) -> dict[str, str]:
     """Return WordNet's irregular plurals (noun.exc) whose singular ends some member."""
     last_words = {k.rsplit(" ", 1)[-1] for k in keys}
@@ -284,7 +314,8 @@ def assemble(built: list[Built], aliases: dict[str, int],
     header = {
         "kind": "categories", "lang": "en", "alphabet": ALPHABET.letters,
         "categories": [{"id": b.spec.id, "name": b.spec.name, "theme": b.spec.theme,
-                        "size": len(b.members), "people": b.spec.people} for b in built],
+                        "size": len(b.members), "people": b.spec.people,
+                        **head_words(b.members, b.spec)} for b in built],
         "aliases": aliases, "irregular": irregular_plurals(display),
         "members": len(display),
         "sources": [{"name": "WordNet", "version": wordnet.version(), "kind": "nouns",

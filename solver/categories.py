@@ -23,10 +23,10 @@ from . import lexfile
 from .errors import InputError, LexiconError
 from .index import Partition
 from .letters import LATIN, Alphabet
-from .paths import bundled_lexicon_dir, user_lexicon_dir
+from .paths import CATEGORIES_FILE, bundled_lexicon_dir, user_lexicon_dir
 from .phrases import phrase_key, phrase_singulars, singulars
 
-FILE_NAME = "categories.wrl"
+FILE_NAME = CATEGORIES_FILE
 
 # Words a Thing card wraps around its category: "kinds of", "famous", "things that are".
 THING_FILLERS = (
@@ -69,6 +69,8 @@ class Category:
     theme: str
     size: int
     people: bool = False
+    suffixes: tuple[str, ...] = ()  # words members often end with: "soup", "river"
+    prefixes: tuple[str, ...] = ()  # words members often start with: "lake", "mount"
 
     def to_json(self) -> dict:
         """Return {"id", "name", "members"} as `wordref things` prints it."""
@@ -113,7 +115,8 @@ class Categories:
             self.header = header
             self.alphabet = Alphabet(header["lang"], header.get("alphabet", LATIN))
             self.categories = [Category(i, c["id"], c["name"], c["theme"], c["size"],
-                                        c.get("people", False))
+                                        c.get("people", False), tuple(c.get("suffixes", ())),
+                                        tuple(c.get("prefixes", ())))
                                for i, c in enumerate(header["categories"])]
             self._by_id = {c.id: c for c in self.categories}
             self._aliases: dict[str, int] = header["aliases"]
@@ -242,7 +245,11 @@ class Categories:
         if not key:
             return None
         members = self._members_of(category)
-        for variant in (key, *phrase_singulars(key, self._irregular)):
+        variants = [key, *phrase_singulars(key, self._irregular)]
+        # A head word many members share may go unsaid: "miso" (soup), "Michigan" (Lake ...).
+        shortened = [f"{v} {s}" for v in variants for s in category.suffixes] + \
+                    [f"{p} {v}" for v in variants for p in category.prefixes]
+        for variant in variants + shortened:
             trie_id = self._trie.get(variant)
             if trie_id is not None and trie_id in members:
                 return self.member(trie_id)

@@ -13,6 +13,7 @@ from importlib.resources import files
 from pathlib import Path
 
 LEXICON_SUFFIX = ".wrl"
+CATEGORIES_FILE = "categories.wrl"  # the category lexicon: not a language
 
 
 def data_dir() -> Path:
@@ -58,6 +59,6 @@ def available_lexicons() -> dict[str, object]:
     for folder in (bundled_lexicon_dir(), user_lexicon_dir()):
         if folder.is_dir():
             for entry in folder.iterdir():
-                if entry.name.endswith(LEXICON_SUFFIX):
+                if entry.name.endswith(LEXICON_SUFFIX) and entry.name != CATEGORIES_FILE:
                     found[entry.name[:-len(LEXICON_SUFFIX)]] = entry
     return dict(sorted(found.items()))

@@ -1,0 +1,36 @@
+"""`wordref serve`: the HTTP service under uvicorn."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 serves every network of this machine.")
+@click.option("--port", default=8080, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              help="Worker processes (one per core is a good start).")
+@click.option("--db", type=click.Path(dir_okay=False), metavar="PATH",
+              help="The games database, shared with `wordref game`.")
+def serve(host, port, workers, db):
+    """Serve the referee over HTTP, with the web page for the table at /.
+
+    \b
+    Examples:
+      wordref serve
+      wordref serve --host 0.0.0.0 --port 8080 --workers 2
+    """
+    try:
+        import uvicorn
+    except ImportError:
+        raise click.ClickException("the service needs its extra: pip install 'wordref[serve]'") \
+            from None
+    if db:
+        os.environ["WORDREF_DB"] = os.path.abspath(db)
+    click.echo(f"wordref serving http://{host}:{port}/ ({workers} worker"
+               f"{'s' * (workers > 1)})", err=True)
+    uvicorn.run("solver.service.app:app_from_environment", factory=True, host=host, port=port,
+                workers=workers, log_level="warning", access_log=False)

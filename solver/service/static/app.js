@@ -1,0 +1,801 @@
+// The wordref page: set up a game, show the cards and the score, send what the table says to the
+// referee (the HTTP API) and show its verdicts.
+//
+// Names and answers are typed by the players, so they are untrusted: every piece of text reaches
+// the page through textContent or text nodes, never through HTML.
+"use strict";
+
+const GAMES = { extremis: "In Extremis", redyellow: "Red Letter, Yellow Letter" };
+// Offered when /api/lexicons cannot be read, so a game can still start.
+const FALLBACK_LANGS = [{ code: "en", name: "English" }];
+const MIN_PLAYERS = 2;
+const MAX_PLAYERS = 12;
+
+const $ = (id) => document.getElementById(id);
+
+// What the page knows of the game in front of it.
+const ui = {
+  id: null,
+  state: null,
+  player: null, // who said the next answer
+  hint: { key: null, level: 0, levels: 4 },
+  flip: null, // the latest flip, to point at the flipped card
+  over: null, // why the game ended, when the page saw it end
+  busy: false,
+};
+
+// Helpers -----------------------------------------------------------------------------------
+
+// Build an element: props are attributes, "text" (set as textContent) or on<event> handlers;
+// children are nodes or strings (appended as text nodes).
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+
+// A letter as printed on a card. "ß".toUpperCase() is "SS", two letters: use the capital sharp s.
+function upper(letter) {
+  return letter === "ß" ? "ẞ" : letter.toUpperCase();
+}
+
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// localStorage, tolerating browsers that refuse it (private modes): the page works without.
+const saved = {
+  get(key, fallback) {
+    try {
+      const value = localStorage.getItem(`wordref:${key}`);
+      return value === null ? fallback : JSON.parse(value);
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(`wordref:${key}`, JSON.stringify(value));
+    } catch {
+      // Nothing to do: the game goes on, only resuming on this phone gets harder.
+    }
+  },
+};
+
+const token = () => saved.get(`token:${ui.id}`, "");
+
+class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+// Call the API; a 4xx or 5xx becomes an ApiError carrying the server's "error" message.
+async function api(method, path, body, withToken = false) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (withToken && token()) headers["X-Referee-Token"] = token();
+  let response;
+  try {
+    response = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError(`the referee cannot be reached (${err.message})`, 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    // An empty or non-JSON body: the status line says enough.
+  }
+  if (!response.ok) {
+    const message = data && typeof data.error === "string" ? data.error
+      : `${response.status} ${response.statusText}`;
+    throw new ApiError(message, response.status);
+  }
+  return data;
+}
+
+function query(params) {
+  return new URLSearchParams(params).toString();
+}
+
+// Setting up ----------------------------------------------------------------------------------
+
+function addPlayerField(name = "") {
+  const list = $("player-list");
+  if (list.children.length >= MAX_PLAYERS) return null;
+  const n = list.children.length + 1;
+  const input = el("input", {
+    id: `player-${n}`, name: "player", maxlength: 60, autocomplete: "off",
+    autocapitalize: "words", spellcheck: "false", placeholder: `Player ${n}`,
+  });
+  input.value = name;
+  const remove = el("button", {
+    type: "button", class: "quiet remove", "aria-label": `Remove player ${n}`, text: "✕",
+    onclick: () => {
+      if (list.children.length > MIN_PLAYERS) {
+        item.remove();
+        renumberPlayers();
+      }
+    },
+  });
+  const item = el("li", {}, el("label", { for: input.id, class: "visually-hidden",
+    text: `Player ${n}` }), input, remove);
+  list.append(item);
+  return input;
+}
+
+// Keep labels and ids in step after a player is removed.
+function renumberPlayers() {
+  [...$("player-list").children].forEach((item, i) => {
+    const n = i + 1;
+    const input = item.querySelector("input");
+    input.id = `player-${n}`;
+    input.placeholder = `Player ${n}`;
+    item.querySelector("label").htmlFor = input.id;
+    item.querySelector("label").textContent = `Player ${n}`;
+    item.querySelector("button").setAttribute("aria-label", `Remove player ${n}`);
+  });
+}
+
+function chosenGame() {
+  return document.querySelector("input[name=game]:checked").value;
+}
+
+// Red Letter, Yellow Letter has English Things only.
+function syncLanguage() {
+  const select = $("lang");
+  const englishOnly = chosenGame() === "redyellow";
+  if (englishOnly) select.value = "en";
+  select.disabled = englishOnly;
+  $("lang-note").textContent = englishOnly ? "Red Letter, Yellow Letter is played in English" : "";
+}
+
+async function loadLanguages() {
+  let langs;
+  try {
+    langs = (await api("GET", "/api/lexicons")).filter((l) => l && typeof l.code === "string");
+  } catch {
+    langs = [];
+  }
+  if (!langs.length) langs = FALLBACK_LANGS;
+  const select = $("lang");
+  select.replaceChildren(...langs.map((l) => el("option", {
+    value: l.code, text: l.name ? `${l.name} (${l.code})` : l.code,
+  })));
+  const last = saved.get("lang", "en");
+  select.value = langs.some((l) => l.code === last) ? last : langs[0].code;
+  syncLanguage();
+}
+
+function setupError(message) {
+  const box = $("setup-error");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+async function startGame(event) {
+  event.preventDefault();
+  const inputs = [...$("player-list").querySelectorAll("input")];
+  const players = inputs.map((i) => i.value.trim()).filter(Boolean);
+  if (players.length < MIN_PLAYERS) {
+    setupError("Name at least two players.");
+    (inputs.find((i) => !i.value.trim()) || inputs[0]).focus();
+    return;
+  }
+  if (new Set(players.map((p) => p.toLowerCase())).size !== players.length) {
+    setupError("Each player needs a different name.");
+    return;
+  }
+  const body = { game: chosenGame(), players, lang: $("lang").value };
+  const seed = $("seed").value.trim();
+  if (seed !== "") {
+    if (!/^\d{1,15}$/.test(seed)) {
+      setupError("The shuffle number is a whole number, 0 or more.");
+      $("seed").focus();
+      return;
+    }
+    body.seed = Number(seed);
+  }
+  setupError("");
+  $("start").disabled = true;
+  try {
+    const data = await api("POST", "/api/games", body);
+    saved.set(`token:${data.id}`, data.token);
+    saved.set("players", players);
+    saved.set("game", body.game);
+    if (body.game !== "redyellow") saved.set("lang", body.lang);
+    remember(data.id, body.game, players);
+    show(data.id, data.state);
+    location.hash = `game=${encodeURIComponent(data.id)}`;
+  } catch (err) {
+    setupError(`The game could not start: ${err.message}`);
+  } finally {
+    $("start").disabled = false;
+  }
+}
+
+// Recent games on this phone, to resume them with one tap.
+function remember(id, game, players) {
+  const recent = saved.get("recent", []).filter((g) => g && g.id !== id);
+  recent.unshift({ id, game, players, at: Date.now() });
+  saved.set("recent", recent.slice(0, 8));
+}
+
+function renderRecent() {
+  const items = saved.get("recent", []).filter((g) => g && typeof g.id === "string");
+  $("recent").replaceChildren(...items.map((g) => el("li", {},
+    el("a", { href: `#game=${encodeURIComponent(g.id)}` },
+      `${GAMES[g.game] || g.game}: ${(g.players || []).join(", ")}`),
+    el("span", { class: "note", text: ` ${new Date(g.at).toLocaleString()}` }))));
+}
+
+function showSetup(message = "") {
+  ui.id = null;
+  ui.state = null;
+  $("play").hidden = true;
+  $("foot").hidden = true;
+  $("setup").hidden = false;
+  $("title").textContent = "";
+  document.title = "wordref: the referee";
+  renderRecent();
+  setupError(message);
+}
+
+// Opening a game -------------------------------------------------------------------------------
+
+async function openGame(id) {
+  try {
+    const data = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    show(data.id || id, data.state);
+  } catch (err) {
+    showSetup(`Game ${id} cannot be opened: ${err.message}`);
+  }
+}
+
+function show(id, state) {
+  if (!GAMES[state.game]) {
+    showSetup(`Game ${id} is a game of ${state.game}, which this page does not referee.`);
+    return;
+  }
+  const fresh = ui.id !== id;
+  ui.id = id;
+  if (fresh) {
+    ui.player = null;
+    ui.flip = null;
+    ui.over = null;
+    clearFeedback();
+    $("news").replaceChildren();
+  }
+  $("setup").hidden = true;
+  $("play").hidden = false;
+  $("foot").hidden = false;
+  $("game-id").textContent = id;
+  $("game-link").href = `#game=${encodeURIComponent(id)}`;
+  $("token").value = token();
+  update(state);
+  if (fresh) $("answer").focus();
+}
+
+function route() {
+  const match = /^#game=([^&]+)/.exec(location.hash);
+  if (!match) {
+    if (ui.id || $("setup").hidden) showSetup();
+    return;
+  }
+  const id = decodeURIComponent(match[1]);
+  if (id !== ui.id) openGame(id);
+}
+
+// Drawing the game -----------------------------------------------------------------------------
+
+function update(state) {
+  ui.state = state;
+  const play = $("play");
+  // Plain data attributes: styling hooks, and what a test reads.
+  play.dataset.game = state.game;
+  play.dataset.status = state.status;
+  play.dataset.round = state.round;
+  $("title").textContent = `${GAMES[state.game]} · round ${state.round}`;
+  document.title = `${GAMES[state.game]}: round ${state.round} · wordref`;
+  renderBanner(state);
+  renderCards(state);
+  renderTableLine(state);
+  renderWho(state);
+  renderButtons(state);
+  renderScore(state);
+  renderCheck(state);
+  if (ui.hint.key !== hintKey(state)) $("hint-text").textContent = "";
+}
+
+function renderBanner(state) {
+  const banner = $("banner");
+  banner.className = `banner ${state.status}`;
+  banner.hidden = !["over", "tap", "choose"].includes(state.status);
+  if (state.status === "over") {
+    const winners = state.winners || [];
+    banner.replaceChildren(
+      el("p", { class: "banner-head", id: "winner",
+        text: winners.length ? `${winners.join(" and ")} win${winners.length === 1 ? "s" : ""}!`
+          : "The game is over" }),
+      el("p", { text: ui.over ? `Game over: ${ui.over}.` : "Game over." }),
+      el("button", { type: "button", class: "primary", text: "New game", onclick: newGame }));
+  } else if (state.status === "tap") {
+    const letters = [...(state.tap || "")].map(upper).join(", ");
+    banner.replaceChildren(
+      el("p", { class: "banner-head", text: "TAP!" }),
+      el("p", { text: `${letters} is both green and red: the first to tap the initial takes `
+        + "every card. Who tapped first?" }),
+      el("div", { class: "banner-buttons" }, state.players.map((p) => el("button", {
+        type: "button", class: "tap-button", onclick: () => tap(p.name),
+      }, `${p.name} tapped`))));
+  } else if (state.status === "choose") {
+    const chooser = state.players.find((p) => p.name === state.chooser);
+    const cards = state.cards || {};
+    banner.replaceChildren(
+      el("p", { class: "banner-head", text: `${state.chooser} wins the round` }),
+      el("p", { text: "Take one card (three of a type at most):" }),
+      el("div", { class: "banner-buttons" }, ["red", "yellow", "thing"].map((type) => {
+        const full = chooser && chooser[type].length >= 3;
+        const shows = type === "thing" ? cards.thing : upper(cards[type] || "");
+        return el("button", {
+          type: "button", class: `take take-${type}`, "data-card": type, disabled: full,
+          title: full ? `${state.chooser} already has three ${type} cards` : null,
+          onclick: () => take(type),
+        }, `Take ${type}: `, el("strong", { text: shows }));
+      })));
+  } else {
+    banner.replaceChildren();
+  }
+}
+
+function letterCard(letter, kind, caption, label) {
+  return el("div", { class: `card ${kind}`, role: "img", "aria-label": label },
+    el("span", { class: "card-letter", "aria-hidden": "true", text: upper(letter) }),
+    el("span", { class: "card-caption", "aria-hidden": "true", text: caption }));
+}
+
+function renderCards(state) {
+  const box = $("cards");
+  box.className = `cards ${state.game}`;
+  const cards = state.cards;
+  if (state.game === "extremis") {
+    if (!cards || !cards.initial) {
+      box.replaceChildren();
+      return;
+    }
+    const shown = [letterCard(cards.initial, "green initial", "initial",
+      `initial ${upper(cards.initial)}`)];
+    for (const l of cards.green) shown.push(letterCard(l, "green", "with", `green ${upper(l)}`));
+    for (const l of cards.red) shown.push(letterCard(l, "red", "without", `red ${upper(l)}`));
+    markFlip(shown, state);
+    box.style.setProperty("--n", String(shown.length));
+    box.replaceChildren(...shown);
+  } else {
+    box.replaceChildren(...(cards ? [
+      el("div", { class: "card thing", role: "img", "aria-label": `Thing: ${cards.thing}` },
+        el("span", { class: "card-caption", "aria-hidden": "true", text: "Thing" }),
+        el("span", { class: "card-text", "aria-hidden": "true", text: cards.thing })),
+      letterCard(cards.yellow, "yellow", "starts with", `yellow ${upper(cards.yellow)}`),
+      letterCard(cards.red, "red", "without", `red ${upper(cards.red)}`),
+    ] : []));
+  }
+}
+
+// After a flip, point at the card that turned and say whose it is.
+function markFlip(shown, state) {
+  const flip = ui.flip;
+  if (!flip || flip.round !== state.round) return;
+  const target = shown.slice(1).reverse().find((c) => c.classList.contains(flip.shows)
+    && c.querySelector(".card-letter").textContent === upper(flip.letter));
+  if (!target) return;
+  target.classList.add("flipped");
+  target.querySelector(".card-caption").textContent = flip.player;
+  target.setAttribute("aria-label", `${target.getAttribute("aria-label")}, ${flip.player}'s `
+    + "card, just flipped");
+}
+
+function renderTableLine(state) {
+  const parts = [];
+  if (state.game === "extremis") {
+    if (state.status !== "over") parts.push(plural(state.flips_left, "flip left", "flips left"));
+    parts.push(`${state.first} leads`);
+    if (state.draw) parts.push(`draw pile ${state.draw}`);
+  } else if (state.decks) {
+    parts.push(`decks: red ${state.decks.red}, yellow ${state.decks.yellow}, `
+      + `Things ${state.decks.thing}`);
+    if (state.used && state.used.length) parts.push(`already said: ${state.used.join(", ")}`);
+  }
+  $("table-line").textContent = parts.join(" · ");
+}
+
+// One radio button per player: who said the answer (and who taps).
+function renderWho(state) {
+  const names = state.players.map((p) => p.name);
+  if (!names.includes(ui.player)) ui.player = names[0];
+  const box = $("who");
+  const current = [...box.querySelectorAll("input")].map((i) => i.value);
+  if (current.join("\n") !== names.join("\n")) {
+    box.replaceChildren(...names.map((name, i) => {
+      const input = el("input", {
+        type: "radio", name: "who", id: `who-${i}`, accesskey: i < 9 ? String(i + 1) : null,
+        onchange: () => {
+          ui.player = name;
+          renderButtons(ui.state);
+        },
+      });
+      input.value = name;
+      return el("label", { class: "pick", for: input.id }, input, el("span", { text: name }));
+    }));
+  }
+  for (const input of box.querySelectorAll("input")) input.checked = input.value === ui.player;
+}
+
+function renderButtons(state) {
+  const playing = state.status === "playing";
+  $("answer").disabled = !playing;
+  $("submit").disabled = !playing;
+  $("hint").disabled = !playing;
+  $("stumped").disabled = !playing;
+  $("tap").hidden = state.game !== "extremis";
+  $("tap").disabled = state.status === "over";
+  $("tap").title = `${ui.player} taps the initial`;
+  $("undo").disabled = !token();
+  $("undo").title = token() ? "" : "Undo needs the referee token (see the bottom of the page)";
+}
+
+function renderScore(state) {
+  const table = $("score");
+  const winners = state.status === "over" ? state.winners || [] : [];
+  const mark = (name) => (winners.includes(name) ? el("span", { class: "badge win", text: "winner" })
+    : null);
+  if (state.game === "extremis") {
+    table.replaceChildren(
+      el("caption", { class: "visually-hidden", text: "Cards in hand per player" }),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Player" }),
+        el("th", { scope: "col", text: "Cards in hand" }))),
+      el("tbody", {}, state.players.map((p) => el("tr", { "data-player": p.name },
+        el("th", { scope: "row" }, p.name, " ", mark(p.name),
+          p.name === state.first && state.status !== "over"
+            ? el("span", { class: "badge lead", text: "leads" }) : null),
+        el("td", { class: "num", text: String(p.cards) })))));
+  } else {
+    const cell = (p, type) => el("td", { class: `kind ${type}`, "data-count": p[type].length },
+      el("span", { class: "num", text: `${p[type].length}/3` }),
+      p[type].length ? el("span", { class: "held",
+        text: p[type].map((c) => (type === "thing" ? c : upper(c))).join(type === "thing"
+          ? "; " : " ") }) : null);
+    table.replaceChildren(
+      el("caption", { class: "visually-hidden", text: "Cards taken per player and type" }),
+      el("thead", {}, el("tr", {}, ["Player", "Red", "Yellow", "Thing", "All"].map((h) =>
+        el("th", { scope: "col", text: h })))),
+      el("tbody", {}, state.players.map((p) => el("tr", { "data-player": p.name },
+        el("th", { scope: "row" }, p.name, " ", mark(p.name)),
+        cell(p, "red"), cell(p, "yellow"), cell(p, "thing"),
+        el("td", { class: "num total", text: String(p.cards) })))));
+  }
+}
+
+// The discreet line: does any answer exist for these cards?
+function renderCheck(state) {
+  let text = "";
+  if (state.status === "tap") {
+    text = "Stumped check: a tap is on, no word is sought.";
+  } else if (state.status === "playing" && state.search === "unknown_category") {
+    text = "Stumped check: wordref does not know this Thing, the table decides each answer.";
+  } else if (state.status === "playing" && state.any === true) {
+    text = `Stumped check: ${plural(state.count, state.game === "extremis" ? "word fits"
+      : "answer fits", state.game === "extremis" ? "words fit" : "answers fit")}.`;
+    const cat = state.category;
+    if (cat && state.cards && cat.name !== state.cards.thing) text += ` (Thing read as ${cat.name})`;
+  } else if (state.status === "playing" && state.any === false) {
+    text = "Stumped check: nothing fits these cards, press Stumped?.";
+    const ahead = state.forecast;
+    if (ahead && ahead.flip) {
+      text += ` Flip ${ahead.flip} from now makes ${ahead.tap ? "a tap" : "a word"} possible.`;
+    }
+  }
+  $("check").textContent = text;
+}
+
+// Verdicts and what happened -----------------------------------------------------------------
+
+// The live regions stay in the page (empty, they take no room) so screen readers keep
+// announcing what is put in them.
+function clearFeedback() {
+  const box = $("verdict");
+  box.className = "verdict";
+  delete box.dataset.valid;
+  box.replaceChildren();
+}
+
+function showVerdict(verdict, player) {
+  const box = $("verdict");
+  const kind = verdict.valid === true ? "valid" : verdict.valid === false ? "invalid" : "undecided";
+  const head = { valid: "Valid", invalid: "Invalid", undecided: "The table decides" }[kind];
+  const parts = [
+    el("p", { class: "verdict-head", text: head }),
+    el("p", { class: "verdict-answer" }, `${player}: `, el("q", { text: verdict.answer })),
+  ];
+  const reasons = verdict.reasons || [];
+  if (reasons.length) {
+    parts.push(el("ul", { class: "reasons" }, reasons.map((r) => el("li", {
+      "data-code": r.code, text: r.message }))));
+  }
+  if (verdict.suggestions && verdict.suggestions.length) {
+    // A suggestion fills the answer box: the player still has to say it and submit it.
+    const words = verdict.suggestions.flatMap((word, i) => [i ? ", " : "", el("button", {
+      type: "button", class: "link", onclick: () => { $("answer").value = word; $("answer").focus(); },
+    }, word)]);
+    parts.push(el("p", { class: "suggestions" }, "Did you mean ", words, "?"));
+  }
+  if (typeof verdict.definition === "string") parts.push(el("p", { class: "definition", text: verdict.definition }));
+  for (const extra of [verdict.house, verdict.note]) {
+    if (typeof extra === "string") parts.push(el("p", { class: "definition", text: extra }));
+  }
+  if (ui.state && ui.state.status !== "over") parts.push(overruleButtons(kind));
+  box.className = `verdict ${kind}`;
+  box.dataset.valid = String(verdict.valid);
+  box.replaceChildren(...parts);
+}
+
+// The table may overrule the referee's last verdict (the referee token is needed).
+function overruleButtons(kind) {
+  const buttons = [];
+  if (kind !== "valid") {
+    buttons.push(el("button", { type: "button", class: "accept", onclick: () => overrule(true) },
+      kind === "undecided" ? "Accept" : "Accept anyway"));
+  }
+  if (kind !== "invalid") {
+    buttons.push(el("button", { type: "button", class: "reject", onclick: () => overrule(false) },
+      kind === "undecided" ? "Reject" : "Reject anyway"));
+  }
+  return el("p", { class: "overrule" },
+    el("span", { class: "note", text: kind === "undecided" ? "The table votes: " : "The table may overrule: " }),
+    buttons);
+}
+
+function showRefusal(message) {
+  const box = $("verdict");
+  box.className = "verdict refused";
+  box.dataset.valid = "refused";
+  box.replaceChildren(el("p", { class: "verdict-head", text: "Refused" }),
+    el("p", { class: "refusal", text: message }));
+}
+
+// One line per event, as the terminal version words them; null for what the page shows anyway.
+function eventLine(e) {
+  const card = (l) => upper(l || "");
+  switch (e.type) {
+    case "claim":
+      return `${e.player} claims ${plural(e.cards, "card", "cards")}`
+        + (e.by === "tap" ? " with a tap" : e.by === "overrule" ? " (the table accepted)" : "");
+    case "stumped":
+      if (e.status === "unknown_category") return "wordref does not know that Thing";
+      return e.count ? `There ${e.count === 1 ? "was 1 answer" : `were ${e.count} answers`}, `
+        + `such as ${(e.examples || []).join(", ")}` : "There was no answer";
+    case "flip":
+      return `${e.player}'s card flips to ${e.shows} ${card(e.letter)}`;
+    case "new_layer":
+      return "Everyone plays the next card of their hand";
+    case "initial_from_hand":
+      return `The draw pile is empty: ${e.player} plays the initial from hand`;
+    case "take":
+      return `${e.player} takes the ${e.card} card (${e.card === "thing" ? e.value : card(e.value)})`;
+    case "won":
+      return `${e.player} wins the round`;
+    case "redraw_red":
+      return `The red ${card(e.letter)} equals the yellow: it goes back`;
+    case "things_refilled":
+      return "The Things deck is refilled";
+    case "overrule":
+      return `The table ${e.accept ? "accepts" : "rejects"} “${e.word || e.answer}”`;
+    case "round_taken_back":
+      return "The round is taken back";
+    case "undo":
+      return `Undone: ${e.move && e.move.type === "answer"
+        ? `the answer “${e.move.word || e.move.answer}”` : (e.move && e.move.type) || "a move"}`;
+    case "over":
+      return `Game over: ${e.why}`;
+    default:
+      return null; // verdict, cards, tap_on: on screen already
+  }
+}
+
+function showEvents(events) {
+  const lines = [];
+  for (const e of events || []) {
+    if (e.type === "flip") ui.flip = { ...e, round: null };
+    if (e.type === "cards" && ui.flip && ui.flip.round === null) ui.flip.round = e.round;
+    if (e.type === "over") ui.over = e.why;
+    const text = eventLine(e);
+    if (text) lines.push(el("li", { class: `event ${e.type}`, "data-type": e.type, text }));
+  }
+  $("news").replaceChildren(...lines);
+}
+
+// Moves ---------------------------------------------------------------------------------------
+
+// Send a move; show what happened, or why it was refused (then fetch the table again, as the
+// cards may have changed under us).
+async function move(verb, body, withToken = false) {
+  if (ui.busy) return null;
+  ui.busy = true;
+  $("play").dataset.busy = "true"; // a move is on its way: lets a test wait for its outcome
+  const id = ui.id;
+  try {
+    const data = await api("POST", `/api/games/${encodeURIComponent(id)}/${verb}`, body,
+      withToken);
+    if (id !== ui.id) return null;
+    ui.flip = null;
+    showEvents(data.events);
+    update(data.state);
+    return data;
+  } catch (err) {
+    if (id !== ui.id) return null;
+    showRefusal(err.status === 403 ? `${err.message}. Paste it under “Referee token” below.`
+      : err.message);
+    if (err.status === 409) await refresh();
+    return null;
+  } finally {
+    ui.busy = false;
+    delete $("play").dataset.busy;
+  }
+}
+
+async function refresh() {
+  if (!ui.id) return;
+  try {
+    const data = await api("GET", `/api/games/${encodeURIComponent(ui.id)}`);
+    if (data.state) update(data.state);
+  } catch {
+    // Keep the table as it was; the next move will say what is wrong.
+  }
+}
+
+async function submitAnswer(event) {
+  event.preventDefault();
+  const input = $("answer");
+  const text = input.value.trim();
+  if (!text || !ui.state) {
+    input.focus();
+    return;
+  }
+  const player = ui.player;
+  const data = await move("answer", { player, answer: text, round: ui.state.round });
+  if (!data) return;
+  if (data.verdict) showVerdict(data.verdict, player);
+  if (data.verdict && data.verdict.valid === true) input.value = "";
+  else input.select();
+  if (!input.disabled) input.focus();
+}
+
+async function overrule(accept) {
+  const data = await move("overrule", { accept }, true);
+  if (!data) return;
+  const box = $("verdict");
+  box.className = `verdict ${accept ? "valid" : "invalid"}`;
+  box.dataset.valid = String(accept);
+  box.querySelector(".verdict-head").textContent = accept ? "Accepted by the table"
+    : "Rejected by the table";
+  const buttons = box.querySelector(".overrule");
+  if (buttons) buttons.remove();
+  if (accept) $("answer").value = "";
+}
+
+async function tap(player = ui.player) {
+  if (await move("tap", { player })) {
+    clearFeedback();
+    $("answer").focus();
+  }
+}
+
+async function take(card) {
+  if (!ui.state || !ui.state.chooser) return;
+  if (await move("take", { player: ui.state.chooser, card })) {
+    clearFeedback();
+    if (!$("answer").disabled) $("answer").focus();
+  }
+}
+
+async function stumped() {
+  if (await move("stumped", {})) clearFeedback();
+}
+
+async function undo() {
+  if (await move("undo", {}, true)) clearFeedback();
+}
+
+// Each press of Hint on the same cards asks for one level more.
+function hintKey(state) {
+  return state ? JSON.stringify([state.game, state.lang, state.cards]) : null;
+}
+
+async function hint() {
+  const state = ui.state;
+  if (!state || !state.cards) return;
+  const key = hintKey(state);
+  const level = ui.hint.key === key ? Math.min(ui.hint.level + 1, ui.hint.levels) : 1;
+  const c = state.cards;
+  const url = state.game === "extremis"
+    ? `/api/extremis/hint?${query({ initial: c.initial, green: c.green, red: c.red,
+      lang: state.lang, level })}`
+    : `/api/redyellow/hint?${query({ thing: c.thing, yellow: c.yellow, red: c.red,
+      lang: state.lang, level })}`;
+  const box = $("hint-text");
+  try {
+    const data = await api("GET", url);
+    ui.hint = { key, level: data.level || level, levels: data.levels || 4 };
+    box.textContent = `Hint ${ui.hint.level} of ${ui.hint.levels}: ${data.hint}`;
+  } catch (err) {
+    box.textContent = `No hint: ${err.message}`;
+  }
+  box.dataset.level = String(ui.hint.level);
+}
+
+function newGame() {
+  history.pushState(null, "", location.pathname);
+  showSetup();
+  const first = $("player-list").querySelector("input");
+  if (first) first.focus();
+}
+
+// Start ---------------------------------------------------------------------------------------
+
+function init() {
+  const names = saved.get("players", []);
+  for (let i = 0; i < Math.max(MIN_PLAYERS, names.length); i++) addPlayerField(names[i] || "");
+  const lastGame = saved.get("game", "extremis");
+  const radio = document.querySelector(`input[name=game][value="${lastGame === "redyellow"
+    ? "redyellow" : "extremis"}"]`);
+  radio.checked = true;
+
+  $("add-player").addEventListener("click", () => {
+    const input = addPlayerField();
+    if (input) input.focus();
+  });
+  for (const r of document.querySelectorAll("input[name=game]")) {
+    r.addEventListener("change", syncLanguage);
+  }
+  $("new-game").addEventListener("submit", startGame);
+  $("resume").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const id = $("resume-id").value.trim();
+    if (id) location.hash = `game=${encodeURIComponent(id)}`;
+  });
+  $("answer-form").addEventListener("submit", submitAnswer);
+  $("hint").addEventListener("click", hint);
+  $("stumped").addEventListener("click", stumped);
+  $("tap").addEventListener("click", () => tap());
+  $("undo").addEventListener("click", undo);
+  $("new").addEventListener("click", newGame);
+  $("home").addEventListener("click", (event) => {
+    event.preventDefault();
+    newGame();
+  });
+  $("token").addEventListener("change", () => {
+    saved.set(`token:${ui.id}`, $("token").value.trim());
+    if (ui.state) renderButtons(ui.state);
+  });
+  window.addEventListener("hashchange", route);
+  // Another phone may have moved meanwhile: look again when the page comes back.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !ui.busy) refresh();
+  });
+
+  loadLanguages();
+  route();
+}
+
+document.addEventListener("DOMContentLoaded", init);
