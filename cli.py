@@ -222,8 +222,15 @@ redyellow_options = options(
     click.option("--yellow", "-y", metavar="LETTER", help="The yellow letter: answers start "
                                                           "with it."),
     click.option("--red", "-r", metavar="LETTER", help="The red letter: answers lack it."),
+    click.option("--used", metavar="A,B,...", default="",
+                 help="Answers already given for this Thing (comma-separated): they no "
+                      "longer count."),
     lang_option, json_option, batch_option,
 )
+
+
+def used_list(used: str) -> list[str]:
+    return [u for u in used.split(",") if u.strip()]
 
 
 def redyellow_cards(lang: str, thing, yellow, red):
@@ -261,7 +268,7 @@ def describe_category(resolution) -> str:
 @redyellow_options
 @click.option("--limit", "-n", default=20, show_default=True, type=click.IntRange(min=0),
               help="How many answers to list (0: all). The count covers every answer.")
-def solve_redyellow(thing, yellow, red, lang, as_json, batch, limit):
+def solve_redyellow(thing, yellow, red, used, lang, as_json, batch, limit):
     """List what fits the Thing, starts with the yellow letter and lacks the red one.
 
     \b
@@ -272,14 +279,16 @@ def solve_redyellow(thing, yellow, red, lang, as_json, batch, limit):
     """
     from solver import redyellow
 
+    already = used_list(used)
+
     def answer(cats, cards, _):
-        found = redyellow.solve(cats, cards, limit)
+        found = redyellow.solve(cats, cards, limit, already)
         return found.to_json(), solve_text(found, cards, one_line=True)
 
     if batch:
         return exit_with(redyellow_batch(batch, lang, False, answer, as_json))
     cats, cards = redyellow_cards(lang, thing, yellow, red)
-    found = redyellow.solve(cats, cards, limit)
+    found = redyellow.solve(cats, cards, limit, already)
     emit(found.to_json()) if as_json else click.echo(solve_text(found, cards))
 
 
@@ -302,7 +311,7 @@ def solve_text(found, cards, one_line: bool = False) -> str:
 
 @any_.command("redyellow")
 @redyellow_options
-def any_redyellow(thing, yellow, red, lang, as_json, batch):
+def any_redyellow(thing, yellow, red, used, lang, as_json, batch):
     """Say whether anything fits: yes (0), no (1), or unknown / redraw (3, no search made).
 
     \b
@@ -317,24 +326,24 @@ def any_redyellow(thing, yellow, red, lang, as_json, batch):
             return YES_NO[data["any"]]
         return "redraw" if data["status"] == "redraw_red" else "unknown"
 
+    already = used_list(used)
+
     def answer(cats, cards, _):
-        data = redyellow.any_answer(cats, cards)
+        data = redyellow.any_answer(cats, cards, already)
         return data, word(data)
 
     if batch:
         return exit_with(redyellow_batch(batch, lang, False, answer, as_json))
     cats, cards = redyellow_cards(lang, thing, yellow, red)
-    data = redyellow.any_answer(cats, cards)
+    data = redyellow.any_answer(cats, cards, already)
     emit(data) if as_json else click.echo(word(data))
     exit_with(any_exit_code(data["any"]))
 
 
 @judge.command("redyellow")
 @redyellow_options
-@click.option("--used", metavar="A,B,...", default="",
-              help="Answers already given for this Thing (comma-separated).")
 @click.argument("answers", nargs=-1)
-def judge_redyellow(thing, yellow, red, lang, as_json, batch, used, answers):
+def judge_redyellow(thing, yellow, red, used, lang, as_json, batch, answers):
     """Judge each ANSWER for the Thing and the letters. Exit 0 if all are valid, else 1.
 
     An answer to a Thing wordref does not know is checked for its letters only: if they pass,
@@ -348,7 +357,7 @@ def judge_redyellow(thing, yellow, red, lang, as_json, batch, used, answers):
     """
     from solver import redyellow
 
-    already = [u for u in used.split(",") if u.strip()]
+    already = used_list(used)
 
     def answer(cats, cards, text):
         verdict = redyellow.judge(cats, cards, text, already)
@@ -367,7 +376,7 @@ def judge_redyellow(thing, yellow, red, lang, as_json, batch, used, answers):
 @hint.command("redyellow")
 @redyellow_options
 @level_option
-def hint_redyellow(thing, yellow, red, lang, as_json, batch, level):
+def hint_redyellow(thing, yellow, red, used, lang, as_json, batch, level):
     """Give a hint, from "12 answers fit" up to the answer itself.
 
     \b
@@ -377,14 +386,16 @@ def hint_redyellow(thing, yellow, red, lang, as_json, batch, level):
     """
     from solver import redyellow
 
+    already = used_list(used)
+
     def answer(cats, cards, _):
-        given = redyellow.hint(cats, cards, level)
+        given = redyellow.hint(cats, cards, level, already)
         return given.to_json(), given.text
 
     if batch:
         return exit_with(redyellow_batch(batch, lang, False, answer, as_json))
     cats, cards = redyellow_cards(lang, thing, yellow, red)
-    given = redyellow.hint(cats, cards, level)
+    given = redyellow.hint(cats, cards, level, already)
     emit(given.to_json()) if as_json else click.echo(given.text)
 
 
@@ -540,11 +551,14 @@ def lexicon_build(lang, source, min_zipf, common_zipf, output):
 
 from solver.games.cli import game, play  # noqa: E402  (registered last: the word verbs come first)
 
+from solver.games.cardcli import judge_idiot, simulate  # noqa: E402
 from solver.service.command import serve  # noqa: E402
 
 main.add_command(game)
 main.add_command(play)
 main.add_command(serve)
+main.add_command(simulate)
+judge.add_command(judge_idiot)
 
 
 if __name__ == "__main__":

@@ -261,15 +261,20 @@ def build(progress: Progress = _no_progress) -> bytes:
 def assemble(built: list[Built], aliases: dict[str, int],
              progress: Progress = _no_progress) -> bytes:
     """Return the bytes of a category lexicon holding `built` categories."""
-    display: dict[str, str] = {}
+    spellings: dict[str, set[str]] = {}
     definition: dict[str, str | None] = {}
     cats_of: dict[str, list[int]] = {}
     for number, b in enumerate(built):
         for key, (shown, gloss, _) in sorted(b.members.items()):
-            display.setdefault(key, shown)
+            spellings.setdefault(key, set()).add(shown)
             if definition.get(key) is None:
                 definition[key] = gloss
             cats_of.setdefault(key, []).append(number)
+    # Outside a category a member shows its common-noun spelling ("apple", not the company).
+    display = {k: min(v, key=lambda w: (w != w.lower(), w)) for k, v in spellings.items()}
+    # Inside one, the category's own spelling ("Apple" among tech companies).
+    forms = sorted({b.members[k][0] for b in built for k in b.members})
+    form_id = {form: i for i, form in enumerate(forms)}
     zipf = member_zipf(sorted(display), display, progress)
     trie = marisa_trie.Trie(list(display))
     ids = {key: trie[key] for key in display}
@@ -288,7 +293,7 @@ def assemble(built: list[Built], aliases: dict[str, int],
     surname_trie = marisa_trie.Trie(list(surnames))
     surname_by_id = sorted(surnames, key=surname_trie.__getitem__)
 
-    members, catmeta = [], []
+    members, shown, catmeta = [], [], []
     for number, b in enumerate(progress(built, "indexing")):
         letters_of = {k: _letters(b.members[k][0]) for k in b.members}
         parts = []
@@ -300,6 +305,7 @@ def assemble(built: list[Built], aliases: dict[str, int],
         start = len(members)
         for _, keys in parts:
             members.extend(ids[k] for k in keys)
+            shown.extend(form_id[b.members[k][0]] for k in keys)
         catmeta.append({"start": start, "parts": [(letter, [letters_of[k] for k in keys])
                                                   for letter, keys in parts]})
     bits, metas_all = bytearray(), []
@@ -343,16 +349,29 @@ def assemble(built: list[Built], aliases: dict[str, int],
         "surname_keys": _u(4, (i for s in surname_by_id for i in surnames[s])),
         "surname_at": _u(4, _offsets(len(surnames[s]) for s in surname_by_id)),
         "members": _u(4, members),
+        "shown": _u(4, shown),
+        "forms": b"".join(f.encode() for f in forms),
+        "form_at": _u(4, _offsets(len(f.encode()) for f in forms)),
         "bits": bytes(bits),
         "catmeta": json.dumps(metas_all, separators=(",", ":"), sort_keys=True).encode(),
     })
 
 
+PHRASE_PENALTY = 1.0  # zipf taken off a member per word beyond its first
+
+
 def member_zipf(keys: list[str], display: dict[str, str], progress: Progress) -> dict[str, int]:
-    """Return {key: zipf frequency x 100} of each member, from wordfreq (multi-word aware)."""
+    """Return {key: zipf x 100} of each member, from wordfreq, a phrase ranked below its words.
+
+    wordfreq estimates a phrase from its words, so "blood orange" (4.5) would outrank "banana"
+    (4.3) among fruits; a point off per extra word puts single names first.
+    """
     wordfreq = sources._wordfreq()
-    return {k: round(wordfreq.zipf_frequency(display[k], "en", wordlist="large") * 100)
-            for k in progress(keys, "ranking members")}
+    out = {}
+    for k in progress(keys, "ranking members"):
+        zipf = wordfreq.zipf_frequency(display[k], "en", wordlist="large")
+        out[k] = round(max(0.0, zipf - PHRASE_PENALTY * k.count(" ")) * 100)
+    return out
 
 
 def _offsets(lengths) -> list[int]:

@@ -58,14 +58,15 @@ def redyellow_verb(verb: str, thing=None, yellow=None, red=None, lang="en", limi
     """Return the JSON of a Red Letter, Yellow Letter verb (judge: a list of verdicts)."""
     cats = open_categories(lang)
     cards = redyellow.Cards.parse(cats.alphabet, thing, yellow, red)
+    used = list(used)
     if verb == "solve":
-        return redyellow.solve(cats, cards, _limit(limit)).to_json()
+        return redyellow.solve(cats, cards, _limit(limit), used).to_json()
     if verb == "any":
-        return redyellow.any_answer(cats, cards)
+        return redyellow.any_answer(cats, cards, used)
     if verb == "judge":
-        return [redyellow.judge(cats, cards, a, list(used)).to_json() for a in _answers(answers)]
+        return [redyellow.judge(cats, cards, a, used).to_json() for a in _answers(answers)]
     if verb == "hint":
-        return redyellow.hint(cats, cards, _level(level)).to_json()
+        return redyellow.hint(cats, cards, _level(level), used).to_json()
     raise InputError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
 
 

@@ -125,11 +125,13 @@ class Categories:
             self._trie.frombytes(bytes(sections["trie"]))
             self._surnames = marisa_trie.Trie()
             self._surnames.frombytes(bytes(sections["surnames"]))
-            self._s = {k: sections[k] for k in ("display", "definitions", "bits", "catmeta")}
+            self._s = {k: sections[k] for k in ("display", "definitions", "bits", "catmeta",
+                                                "forms")}
             self._arrays = {k: sections[k].cast(code) for k, code in (
                 ("zipf", "H"), ("display_at", "I"), ("definition_of", "I"),
                 ("definition_at", "I"), ("cats_at", "I"), ("cats", "H"),
-                ("surname_at", "I"), ("surname_keys", "I"), ("members", "I"))}
+                ("surname_at", "I"), ("surname_keys", "I"), ("members", "I"),
+                ("shown", "I"), ("form_at", "I"))}
         except (KeyError, TypeError, ValueError) as err:
             raise LexiconError(f"{name} is missing part of a category lexicon ({err})") from None
         self._tokens: dict[str, set[str]] | None = None
@@ -230,12 +232,13 @@ class Categories:
 
     # Members --------------------------------------------------------------------------------
 
-    def _members_of(self, category: Category) -> frozenset:
+    def _members_of(self, category: Category) -> dict[int, int]:
+        """Return {member id: id of the form the category writes it in}."""
         found = self._member_sets.get(category.number)
         if found is None:
-            meta = self._meta(category)
-            members = self._arrays["members"]
-            found = frozenset(members[meta["start"]:meta["start"] + category.size])
+            start = self._meta(category)["start"]
+            end = start + category.size
+            found = dict(zip(self._arrays["members"][start:end], self._arrays["shown"][start:end]))
             self._member_sets[category.number] = found
         return found
 
@@ -252,7 +255,7 @@ class Categories:
         for variant in variants + shortened:
             trie_id = self._trie.get(variant)
             if trie_id is not None and trie_id in members:
-                return self.member(trie_id)
+                return self.member(trie_id, members[trie_id])
         if category.people:
             surname = self._surnames.get(key)
             if surname is not None:
@@ -260,7 +263,7 @@ class Categories:
                 keys = self._arrays["surname_keys"][at[surname]:at[surname + 1]]
                 for trie_id in keys:
                     if trie_id in members:
-                        return self.member(trie_id)
+                        return self.member(trie_id, members[trie_id])
         return None
 
     def categories_of(self, answer: str) -> list[Category]:
@@ -271,10 +274,16 @@ class Categories:
         at, cats = self._arrays["cats_at"], self._arrays["cats"]
         return [self.categories[n] for n in cats[at[trie_id]:at[trie_id + 1]]]
 
-    def member(self, trie_id: int) -> Member:
-        """Return the member with this id."""
-        return Member(self._trie.restore_key(trie_id), self.display(trie_id),
+    def member(self, trie_id: int, form: int | None = None) -> Member:
+        """Return the member with this id (written as form number `form`, if given)."""
+        word = self.display(trie_id) if form is None else self.form(form)
+        return Member(self._trie.restore_key(trie_id), word,
                       self._arrays["zipf"][trie_id] / 100, self.definition(trie_id))
+
+    def form(self, number: int) -> str:
+        """Return a category's spelling of a member, by its number."""
+        at = self._arrays["form_at"]
+        return bytes(self._s["forms"][at[number]:at[number + 1]]).decode()
 
     def display(self, trie_id: int) -> str:
         """Return how a member is written ("New York", "butter pecan")."""
@@ -314,6 +323,16 @@ class Categories:
         start = self._meta(category)["start"]
         members = self._arrays["members"]
         return [members[start + p] for p in positions]
+
+    def member_keys(self, category: Category, positions) -> list[str]:
+        """Return the phrase keys of the members at `positions` of a category's index order."""
+        return [self._trie.restore_key(i) for i in self.member_ids(category, positions)]
+
+    def member_words(self, category: Category, positions) -> list[str]:
+        """Return the members at `positions` of a category's index order, as it writes them."""
+        start = self._meta(category)["start"]
+        shown = self._arrays["shown"]
+        return [self.form(shown[start + p]) for p in positions]
 
 
 def open_categories(lang: str = "en") -> Categories:

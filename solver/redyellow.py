@@ -94,36 +94,55 @@ class Solution:
                 "words": self.words, "status": self.status}
 
 
-def solve(cats: Categories, cards: Cards, limit: int | None = 20) -> Solution:
-    """Return the members that fit, commonest first (`limit` None or 0: all of them)."""
+def _fitting(cats: Categories, category: Category, cards: Cards, used=()):
+    """Return (partition, bitset) of the members that fit the letters and were not given yet."""
+    part = cats.partition(category, cards.yellow)
+    if part is None:
+        return None, 0
+    bits = part.select({}, {cards.red: 0})
+    if used and bits:
+        # Answers already given for this Thing no longer count: clear their bits.
+        gone = {m.key for m in (cats.match(category, u) for u in used) if m is not None}
+        if gone:
+            positions = lowest_bits(bits)
+            keys = cats.member_keys(category, [part.start + i for i in positions])
+            for i, key in zip(positions, keys):
+                if key in gone:
+                    bits &= ~(1 << i)
+    return part, bits
+
+
+def solve(cats: Categories, cards: Cards, limit: int | None = 20, used=()) -> Solution:
+    """Return the members that fit, commonest first (`limit` None or 0: all of them).
+
+    Answers in `used` (already given for this Thing) are left out.
+    """
     resolution = cats.resolve(cards.thing)
     if cards.redraw:
         return Solution(resolution, 0, [], "redraw_red")
     if resolution.category is None:
         return Solution(resolution, 0, [], "unknown_category")
     category = resolution.category
-    part = cats.partition(category, cards.yellow)
-    if part is None:
+    part, bits = _fitting(cats, category, cards, used)
+    if not bits:
         return Solution(resolution, 0, [])
-    bits = part.select({}, {cards.red: 0})
-    ids = cats.member_ids(category, [part.start + i for i in lowest_bits(bits, limit or None)])
-    return Solution(resolution, bits.bit_count(), [cats.display(i) for i in ids])
+    words = cats.member_words(category, [part.start + i for i in lowest_bits(bits, limit or None)])
+    return Solution(resolution, bits.bit_count(), words)
 
 
-def count(cats: Categories, cards: Cards) -> tuple[int | None, str, Resolution]:
+def count(cats: Categories, cards: Cards, used=()) -> tuple[int | None, str, Resolution]:
     """Return (how many members fit or None if no search is made, status, resolution)."""
     resolution = cats.resolve(cards.thing)
     if cards.redraw:
         return None, "redraw_red", resolution
     if resolution.category is None:
         return None, "unknown_category", resolution
-    part = cats.partition(resolution.category, cards.yellow)
-    return (part.select({}, {cards.red: 0}).bit_count() if part else 0), "ok", resolution
+    return _fitting(cats, resolution.category, cards, used)[1].bit_count(), "ok", resolution
 
 
-def any_answer(cats: Categories, cards: Cards) -> dict:
+def any_answer(cats: Categories, cards: Cards, used=()) -> dict:
     """Return the stumped check: {"any": True/False/None, "count", "status", "category"}."""
-    n, status, resolution = count(cats, cards)
+    n, status, resolution = count(cats, cards, used)
     return {"any": None if n is None else n > 0, "count": n or 0, "status": status,
             "category": resolution.to_json()}
 
@@ -160,7 +179,7 @@ def judge(cats: Categories, cards: Cards, answer: str, used=()) -> Verdict:
             status="unknown_category", extra=extra)
     member = cats.match(category, answer)
     verdict = Verdict(answer, None, reasons, extra=extra)
-    if not count(cats, cards)[0]:
+    if not count(cats, cards, used)[0]:
         verdict.extra["stumped"] = True
         verdict.extra["note"] = "nothing fits these cards: discard the Thing"
     if member is None:
@@ -174,10 +193,10 @@ def judge(cats: Categories, cards: Cards, answer: str, used=()) -> Verdict:
     return verdict
 
 
-def hint(cats: Categories, cards: Cards, level: int = 1) -> Hint:
+def hint(cats: Categories, cards: Cards, level: int = 1, used=()) -> Hint:
     """Return the hint at `level`: a count, then more and more of the commonest member."""
     level = min(max(level, 1), LEVELS)
-    found = solve(cats, cards, 1)
+    found = solve(cats, cards, 1, used)
     if found.status == "redraw_red":
         return Hint(level, REDRAW, 0, status="redraw_red")
     if found.status == "unknown_category":

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError
-from .games import engine
+from .games import engine, status_of
 from .paths import data_dir
 
 SCHEMA = """
@@ -117,7 +117,7 @@ class Store:
                 self.db.execute(
                     "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, game, json.dumps(players), seed, json.dumps(options),
-                     json.dumps(state), state["status"], _hash(token), now, now))
+                     json.dumps(state), status_of(state), _hash(token), now, now))
                 break
             except sqlite3.IntegrityError:
                 continue  # that id is taken: draw another
@@ -182,7 +182,7 @@ class Store:
         self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
                         (game.id, seq, json.dumps(move), json.dumps(events), now))
         self.db.execute("UPDATE games SET state = ?, status = ?, updated = ? WHERE id = ?",
-                        (json.dumps(state), state["status"], now, game.id))
+                        (json.dumps(state), status_of(state), now, game.id))
 
     def log(self, game_id: str) -> list[dict]:
         """Return every move of the game as logged: seq, move, events, time."""

@@ -18,6 +18,13 @@ ENGINES = {
 }
 
 
+def status_of(state: dict) -> str:
+    """Return a game state's status: "over", or what the engine says ("playing", "tap"...)."""
+    if "status" in state:
+        return state["status"]
+    return "over" if state.get("over") or state.get("phase") == "over" else "playing"
+
+
 def engine(name: str):
     """Return the engine module of game `name`; raise InputError for an unknown game."""
     module = ENGINES.get(name)

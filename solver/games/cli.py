@@ -109,7 +109,7 @@ def game_new(kind, players, seed, lang, deck, allow, ban, house_options, db, as_
 
 def game_options(kind: str, lang: str, deck, allow: str, ban: str, extra) -> dict:
     """Return the options a game starts with, a custom deck read and checked."""
-    options: dict = {"lang": lang}
+    options: dict = {"lang": lang} if kind in ("extremis", "redyellow") else {}
     for item in extra:
         key, sep, value = item.partition("=")
         if not sep:

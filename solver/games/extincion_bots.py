@@ -184,10 +184,12 @@ STRATEGIES = {"greedy": greedy_player, "random": random_player}
 
 
 def simulate(games: int, seed: int, players: int = 4, deck=None, strategy: str = "greedy",
-             max_moves: int = DEFAULT_MAX_MOVES, options: dict | None = None) -> dict:
+             max_moves: int = DEFAULT_MAX_MOVES, options: dict | None = None,
+             progress=None) -> dict:
     """Play `games` seeded games and return their lengths, endings and wins by seat.
 
     Seat 0 plays first. A game still running after `max_moves` moves counts as unfinished.
+    `progress`, if given, is called with 1 after each game.
     """
     if strategy not in STRATEGIES:
         raise InputError(f"unknown strategy {strategy!r} (strategies: {', '.join(STRATEGIES)})")
@@ -203,6 +205,8 @@ def simulate(games: int, seed: int, players: int = 4, deck=None, strategy: str =
     for _ in range(games):
         game_seed = master.getrandbits(32)
         state = play_game(names, game_seed, bot, deck, max_moves, options)
+        if progress is not None:
+            progress(1)
         if state["phase"] != "over":
             continue
         finished += 1

@@ -145,7 +145,7 @@ def _new_round(state: dict, events: list) -> None:
 
 def _over(state: dict, events: list, why: str) -> None:
     most = max(len(p["hand"]) for p in state["players"])
-    state["status"] = "over"
+    state["status"], state["why"] = "over", why
     state["winners"] = [p["name"] for p in state["players"] if len(p["hand"]) == most]
     events.append({"type": "over", "why": why, "winners": state["winners"]})
 
@@ -377,7 +377,11 @@ def view(state: dict) -> dict:
         "first": state["players"][state["first"]]["name"],
         "draw": len(state["draw"]), "flipped": state["flipped"],
         "flips_left": len(_flip_order(state)) - state["flipped"] if cards else 0,
-        "house": state["house"], "winners": state["winners"],
+        "house": state["house"], "winners": state["winners"], "why": state.get("why"),
+        "table": [{"player": p["name"], "letter": s[-1][s[-1]["up"]], "side": s[-1]["up"],
+                   "layers": len(s)} for p, s in zip(state["players"], state["stacks"]) if s],
+        "last": ({k: state["last"][k] for k in ("player", "word", "valid")}
+                 if state["last"] else None),
     }
     if state["status"] == "playing" and cards is not None:
         lex = Lexicon.open(state["lang"])

@@ -84,11 +84,13 @@ def play_game(players: list[str], seed: int, strategy: str = "greedy",
 
 
 def simulate(games: int, seed: int, players: int = 4, strategy: str = "greedy",
-             max_moves: int = DEFAULT_MAX_MOVES, options: dict | None = None) -> dict:
+             max_moves: int = DEFAULT_MAX_MOVES, options: dict | None = None,
+             progress=None) -> dict:
     """Play `games` seeded games; return how long they ran and which seats won.
 
     Game i is dealt with seed `seed + i`. A game still going after `max_moves` moves counts as
-    not finished. seat_wins[k] counts the games seat k finished first in.
+    not finished. seat_wins[k] counts the games seat k finished first in. `progress`, if given,
+    is called with 1 after each game.
     """
     if games < 0:
         raise InputError("the number of games cannot be negative")
@@ -97,6 +99,8 @@ def simulate(games: int, seed: int, players: int = 4, strategy: str = "greedy",
     lengths, wins, idiots, finished = [], [0] * players, [0] * players, 0
     for i in range(games):
         state = play_game(names, seed + i, strategy, max_moves, options)
+        if progress is not None:
+            progress(1)
         if not state["over"]:
             continue
         finished += 1

@@ -117,4 +117,5 @@ def hint_text(game, level: int) -> str:
     cards = on_display(state)
     if cards is None:
         return "no cards on display"
-    return redyellow.hint(open_categories(state["lang"]), cards, level).text
+    return redyellow.hint(open_categories(state["lang"]), cards, level,
+                          state["used"].get(cards.thing, [])).text

@@ -144,7 +144,7 @@ def _reveal(state: dict, events: list, chance: random.Random) -> None:
 
 def _over(state: dict, events: list, why: str) -> None:
     scores = [sum(len(p[t]) for t in TYPES) for p in state["players"]]
-    state["status"], state["chooser"] = "over", None
+    state["status"], state["chooser"], state["why"] = "over", None, why
     state["winners"] = [p["name"] for p, s in zip(state["players"], scores) if s == max(scores)]
     events.append({"type": "over", "why": why, "winners": state["winners"]})
 
@@ -242,7 +242,8 @@ def apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
         _take(state, move, events, chance)
     elif kind == "stumped":
         cards = on_display(state)
-        found = rules.solve(open_categories(state["lang"]), cards, 3)
+        found = rules.solve(open_categories(state["lang"]), cards, 3,
+                            state["used"].get(cards.thing, []))
         events.append({"type": "stumped", "count": found.count, "examples": found.words,
                        "status": found.status})
         state["discard"].append(state["decks"]["thing"].pop(0))
@@ -268,6 +269,7 @@ def _take(state: dict, move: dict, events: list, chance: random.Random) -> None:
                    "value": card})
     if all(len(player[t]) == MOST_OF_A_TYPE for t in TYPES):
         state["status"], state["chooser"] = "over", None
+        state["why"] = "three cards of each type"
         state["winners"] = [player["name"]]
         events.append({"type": "over", "why": "three cards of each type",
                        "winners": state["winners"]})
@@ -326,10 +328,13 @@ def view(state: dict) -> dict:
                     for p in state["players"]],
         "chooser": state["chooser"], "decks": {t: len(d) for t, d in state["decks"].items()},
         "used": state["used"].get(cards.thing, []) if cards else [],
-        "house": state["house"], "winners": state["winners"],
+        "house": state["house"], "winners": state["winners"], "why": state.get("why"),
+        "last": ({k: state["last"][k] for k in ("player", "answer", "valid")}
+                 if state["last"] else None),
     }
     if cards is not None and state["status"] == "playing":
-        found = rules.any_answer(open_categories(state["lang"]), cards)
+        used = state["used"].get(cards.thing, [])
+        found = rules.any_answer(open_categories(state["lang"]), cards, used)
         out.update(any=found["any"], count=found["count"], category=found["category"])
         if found["status"] != "ok":
             out["search"] = found["status"]

@@ -29,7 +29,43 @@ def table(view: dict) -> str:
         return _extremis(view)
     if view.get("game") == "redyellow":
         return _redyellow(view)
-    return click.style(str({k: v for k, v in view.items() if k != "players"}), dim=True)
+    if view.get("game") == "idiot":
+        return _idiot(view)
+    if view.get("game") == "extincion":
+        return _extincion(view)
+    return str(view)
+
+
+def _idiot(view: dict) -> str:
+    pile = " ".join(view["pile"]) if view["pile"] else "(empty)"
+    lines = [f"pile: {pile}; asks: {view['asks']}",
+             f"draw pile {view['draw']}, burned {view['burned']}"]
+    for p in view["players"]:
+        lines.append(f"  {p['name']}: {p['hand']} in hand, face up {' '.join(p['up']) or '-'}, "
+                     f"{sum(1 for d in p['down'] if d)} face down"
+                     + (f", out ({p['place']})" if p.get("place") else ""))
+    if view["over"]:
+        lines.append(click.style(f"game over: the idiot is {view['idiot']}", bold=True))
+    else:
+        lines.append(f"{view['turn']} to play" + (f" ({view['pending']})"
+                                                  if view.get("pending") else ""))
+    return "\n".join(lines)
+
+
+def _extincion(view: dict) -> str:
+    lines = [f"turn {view['turns']}: {view['to_act']} to act ({view['phase']}); extinctions "
+             f"{view['counter']} of {view['end_at']}; Lost World deck {view['lost_world']}"]
+    for env in view["display"]:
+        lines.append(f"  environment {env['id']} {env['name']} ({env['type']}): needs "
+                     f"{', '.join(env['needs'])}")
+    for name, seat in view["table"].items():
+        dinos = ", ".join(d["name"] for d in seat["territory"]) or "-"
+        lines.append(f"  {name}: {seat['hand']} in hand; territory {dinos}; "
+                     f"{seat['rescued']} rescued")
+    if view.get("result"):
+        lines.append(click.style(f"game over: {', '.join(view['result']['winners'])} "
+                                 f"({view['result']['reason']})", bold=True))
+    return "\n".join(lines)
 
 
 def _extremis(view: dict) -> str:

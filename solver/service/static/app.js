@@ -133,12 +133,14 @@ function addPlayerField(name = "") {
   const item = el("li", {}, el("label", { for: input.id, class: "visually-hidden",
     text: `Player ${n}` }), input, remove);
   list.append(item);
+  renumberPlayers();
   return input;
 }
 
-// Keep labels and ids in step after a player is removed.
+// Keep labels and ids in step after a player is removed; two players cannot be removed.
 function renumberPlayers() {
-  [...$("player-list").children].forEach((item, i) => {
+  const items = [...$("player-list").children];
+  items.forEach((item, i) => {
     const n = i + 1;
     const input = item.querySelector("input");
     input.id = `player-${n}`;
@@ -146,7 +148,9 @@ function renumberPlayers() {
     item.querySelector("label").htmlFor = input.id;
     item.querySelector("label").textContent = `Player ${n}`;
     item.querySelector("button").setAttribute("aria-label", `Remove player ${n}`);
+    item.querySelector("button").hidden = items.length <= MIN_PLAYERS;
   });
+  $("add-player").disabled = items.length >= MAX_PLAYERS;
 }
 
 function chosenGame() {
@@ -216,7 +220,6 @@ async function startGame(event) {
     saved.set("players", players);
     saved.set("game", body.game);
     if (body.game !== "redyellow") saved.set("lang", body.lang);
-    remember(data.id, body.game, players);
     show(data.id, data.state);
     location.hash = `game=${encodeURIComponent(data.id)}`;
   } catch (err) {
@@ -277,6 +280,7 @@ function show(id, state) {
     ui.over = null;
     clearFeedback();
     $("news").replaceChildren();
+    remember(id, state.game, state.players.map((p) => p.name));
   }
   $("setup").hidden = true;
   $("play").hidden = false;
@@ -294,7 +298,13 @@ function route() {
     if (ui.id || $("setup").hidden) showSetup();
     return;
   }
-  const id = decodeURIComponent(match[1]);
+  let id;
+  try {
+    id = decodeURIComponent(match[1]);
+  } catch {
+    showSetup("That address does not name a game.");
+    return;
+  }
   if (id !== ui.id) openGame(id);
 }
 
@@ -322,7 +332,6 @@ function update(state) {
 function renderBanner(state) {
   const banner = $("banner");
   banner.className = `banner ${state.status}`;
-  banner.hidden = !["over", "tap", "choose"].includes(state.status);
   if (state.status === "over") {
     const winners = state.winners || [];
     banner.replaceChildren(
@@ -458,8 +467,8 @@ function renderButtons(state) {
 function renderScore(state) {
   const table = $("score");
   const winners = state.status === "over" ? state.winners || [] : [];
-  const mark = (name) => (winners.includes(name) ? el("span", { class: "badge win", text: "winner" })
-    : null);
+  const mark = (name) => (winners.includes(name)
+    ? el("span", { class: "badge win", text: "winner" }) : null);
   if (state.game === "extremis") {
     table.replaceChildren(
       el("caption", { class: "visually-hidden", text: "Cards in hand per player" }),
@@ -495,10 +504,12 @@ function renderCheck(state) {
   } else if (state.status === "playing" && state.search === "unknown_category") {
     text = "Stumped check: wordref does not know this Thing, the table decides each answer.";
   } else if (state.status === "playing" && state.any === true) {
-    text = `Stumped check: ${plural(state.count, state.game === "extremis" ? "word fits"
-      : "answer fits", state.game === "extremis" ? "words fit" : "answers fit")}.`;
+    const noun = state.game === "extremis" ? "word" : "answer";
+    text = `Stumped check: ${plural(state.count, `${noun} fits`, `${noun}s fit`)}.`;
     const cat = state.category;
-    if (cat && state.cards && cat.name !== state.cards.thing) text += ` (Thing read as ${cat.name})`;
+    if (cat && state.cards && cat.name !== state.cards.thing) {
+      text += ` (Thing read as ${cat.name})`;
+    }
   } else if (state.status === "playing" && state.any === false) {
     text = "Stumped check: nothing fits these cards, press Stumped?.";
     const ahead = state.forecast;
@@ -535,13 +546,15 @@ function showVerdict(verdict, player) {
   }
   if (verdict.suggestions && verdict.suggestions.length) {
     // A suggestion fills the answer box: the player still has to say it and submit it.
-    const words = verdict.suggestions.flatMap((word, i) => [i ? ", " : "", el("button", {
-      type: "button", class: "link", onclick: () => { $("answer").value = word; $("answer").focus(); },
-    }, word)]);
+    const fill = (word) => () => {
+      $("answer").value = word;
+      $("answer").focus();
+    };
+    const words = verdict.suggestions.flatMap((word, i) => [i ? ", " : "",
+      el("button", { type: "button", class: "link", onclick: fill(word) }, word)]);
     parts.push(el("p", { class: "suggestions" }, "Did you mean ", words, "?"));
   }
-  if (typeof verdict.definition === "string") parts.push(el("p", { class: "definition", text: verdict.definition }));
-  for (const extra of [verdict.house, verdict.note]) {
+  for (const extra of [verdict.definition, verdict.house, verdict.note]) {
     if (typeof extra === "string") parts.push(el("p", { class: "definition", text: extra }));
   }
   if (ui.state && ui.state.status !== "over") parts.push(overruleButtons(kind));
@@ -561,9 +574,8 @@ function overruleButtons(kind) {
     buttons.push(el("button", { type: "button", class: "reject", onclick: () => overrule(false) },
       kind === "undecided" ? "Reject" : "Reject anyway"));
   }
-  return el("p", { class: "overrule" },
-    el("span", { class: "note", text: kind === "undecided" ? "The table votes: " : "The table may overrule: " }),
-    buttons);
+  const lead = kind === "undecided" ? "The table votes: " : "The table may overrule: ";
+  return el("p", { class: "overrule" }, el("span", { class: "note", text: lead }), buttons);
 }
 
 function showRefusal(message) {
@@ -592,7 +604,8 @@ function eventLine(e) {
     case "initial_from_hand":
       return `The draw pile is empty: ${e.player} plays the initial from hand`;
     case "take":
-      return `${e.player} takes the ${e.card} card (${e.card === "thing" ? e.value : card(e.value)})`;
+      return `${e.player} takes the ${e.card} card `
+        + `(${e.card === "thing" ? e.value : card(e.value)})`;
     case "won":
       return `${e.player} wins the round`;
     case "redraw_red":
@@ -603,9 +616,12 @@ function eventLine(e) {
       return `The table ${e.accept ? "accepts" : "rejects"} “${e.word || e.answer}”`;
     case "round_taken_back":
       return "The round is taken back";
-    case "undo":
-      return `Undone: ${e.move && e.move.type === "answer"
-        ? `the answer “${e.move.word || e.move.answer}”` : (e.move && e.move.type) || "a move"}`;
+    case "undo": {
+      const undone = e.move || {};
+      return undone.type === "answer"
+        ? `Undone: the answer “${undone.word || undone.answer}”`
+        : `Undone: ${undone.type || "a move"}`;
+    }
     case "over":
       return `Game over: ${e.why}`;
     default:

@@ -1,0 +1,375 @@
+"""The web page, driven like a person at the table: the real server, Debian's Chromium, two games.
+
+Each game is set up, played and finished by typing and clicking in the page; the test only asks
+the API (in Python) for a valid answer to the cards it reads off the page. Screenshots go to
+tests/artifacts/ (or $WORDREF_ARTIFACTS).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(os.environ.get("WORDREF_ARTIFACTS", ROOT / "tests" / "artifacts"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+# The colours of the verdict box (style.css: --green, --red).
+GREEN, RED = "rgb(11, 110, 46)", "rgb(179, 18, 43)"
+MOST_MOVES, MOST_SECONDS = 80, 60  # bounds on playing a game to its end
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str):
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.load(response)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The real service on a free loopback port, with a database of its own."""
+    work = tmp_path_factory.mktemp("browser")
+    port = free_port()
+    log = open(work / "server.log", "w+b")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "solver.service.app:app_from_environment", "--factory",
+         "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT, env={**os.environ, "WORDREF_DB": str(work / "games.sqlite3")},
+        stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    try:
+        while True:
+            if process.poll() is not None:
+                log.seek(0)
+                pytest.fail(f"the server stopped:\n{log.read().decode(errors='replace')}")
+            try:
+                get(f"{base}/healthz")
+                break
+            except (OSError, urllib.error.URLError):
+                if time.monotonic() > deadline:
+                    pytest.fail("the server did not answer /healthz within 30 s")
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    yield page
+    context.close()
+    assert not errors, f"the page threw: {errors}"
+
+
+def screenshot(page, name: str, size: dict | None = None) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    if size:
+        page.set_viewport_size(size)
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    if size:
+        page.set_viewport_size(PHONE["viewport"])
+
+
+# Playing like a person ------------------------------------------------------------------------
+
+def start_game(page, base: str, game: str, players: list[str], seed: int) -> str:
+    """Fill in the set-up form and start; return the game's id (from the address)."""
+    page.goto(base + "/")
+    page.get_by_text(game, exact=True).click()
+    fields = page.locator("#player-list input")
+    while fields.count() < len(players):
+        page.get_by_role("button", name="+ Add a player").click()
+    for field, name in zip(fields.all(), players):
+        field.fill("")
+        field.press_sequentially(name)
+    page.get_by_text("Options").click()
+    page.get_by_label("Shuffle number").fill(str(seed))
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#play")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"#game=\w+"))
+    return page.url.split("#game=")[1]
+
+
+def settled(page) -> None:
+    """Wait until the page has shown the outcome of its last move."""
+    expect(page.locator("#play")).not_to_have_attribute("data-busy", "true")
+
+
+def say(page, player: str, answer: str) -> None:
+    """Pick who said it, type the answer, press Enter, and wait for the verdict."""
+    page.locator("#who").get_by_text(player, exact=True).click()
+    box = page.locator("#answer")
+    box.fill("")
+    box.press_sequentially(answer)
+    with page.expect_response(lambda r: r.url.endswith("/answer")):
+        box.press("Enter")
+    settled(page)
+
+
+def status(page) -> str:
+    return page.locator("#play").get_attribute("data-status")
+
+
+def round_of(page) -> str:
+    return page.locator("#play").get_attribute("data-round")
+
+
+def click_and_wait(page, locator, path_end: str) -> None:
+    with page.expect_response(lambda r: r.url.endswith(path_end)):
+        locator.click()
+    settled(page)
+
+
+def verdict_colour(page) -> str:
+    return page.locator("#verdict").evaluate("e => getComputedStyle(e).backgroundColor")
+
+
+def nothing_fits(page) -> bool:
+    return "nothing fits" in page.locator("#check").inner_text()
+
+
+def extremis_cards(page) -> dict:
+    letters = lambda sel: "".join(page.locator(f"#cards {sel} .card-letter").all_inner_texts())
+    return {"initial": letters(".card.initial").lower(),
+            "green": letters(".card.green:not(.initial)").lower(),
+            "red": letters(".card.red").lower()}
+
+
+def extremis_word(base: str, cards: dict) -> str:
+    found = get(f"{base}/api/extremis/solve?{urllib.parse.urlencode({**cards, 'limit': 1})}")
+    assert found["words"], f"no word for {cards}"
+    return found["words"][0]
+
+
+def hand(page, player: str) -> int:
+    return int(page.locator(f"#score tr[data-player='{player}'] td.num").inner_text())
+
+
+def redyellow_cards(page) -> dict:
+    return {"thing": page.locator("#cards .card.thing .card-text").inner_text(),
+            "yellow": page.locator("#cards .card.yellow .card-letter").inner_text().lower(),
+            "red": page.locator("#cards .card.red .card-letter").inner_text().lower()}
+
+
+def redyellow_answer(base: str, game_id: str, cards: dict) -> str | None:
+    """Return an answer not yet given for this Thing, or None."""
+    used = get(f"{base}/api/games/{game_id}")["state"]["used"]
+    found = get(f"{base}/api/redyellow/solve?{urllib.parse.urlencode({**cards, 'limit': 0})}")
+    fresh = [w for w in found["words"] if w.lower() not in used]
+    return fresh[0] if fresh else None
+
+
+def redyellow_win(page, base: str, game_id: str) -> None:
+    """Ann gives a valid answer; while there is none to give, the table is stumped."""
+    for _ in range(20):
+        answer = redyellow_answer(base, game_id, redyellow_cards(page))
+        if answer:
+            say(page, "Ann", answer)
+            expect(page.locator("#verdict")).to_have_attribute("data-valid", "true")
+            return
+        click_and_wait(page, page.get_by_role("button", name="Stumped?"), "/stumped")
+    pytest.fail("twenty Things in a row without an answer")
+
+
+# The games ------------------------------------------------------------------------------------
+
+def test_in_extremis_is_refereed_through_the_page(server, phone):
+    page = phone
+    start_game(page, server, "In Extremis", ["Ann", "Bob"], seed=7)
+    assert status(page) == "playing"
+    expect(page.locator("#cards .card.initial")).to_have_count(1)
+    expect(page.locator("#table-line")).to_contain_text("flips left")
+
+    # A valid word wins the cards on the table: green verdict, more cards in Ann's hand.
+    before = hand(page, "Ann")
+    word = extremis_word(server, extremis_cards(page))
+    say(page, "Ann", word)
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "true")
+    expect(page.locator("#verdict .verdict-head")).to_have_text("Valid")
+    assert verdict_colour(page) == GREEN
+    assert hand(page, "Ann") > before
+    expect(page.locator("#news")).to_contain_text("Ann claims")
+
+    # A wrong word: red, with every reason.
+    cards = extremis_cards(page)
+    say(page, "Bob", cards["initial"] + "qqxzq")
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "false")
+    assert verdict_colour(page) == RED
+    expect(page.locator("#verdict .reasons li").first).to_be_visible()
+    screenshot(page, "extremis-phone-verdict.png")
+
+    # Hints go one level further for the same cards.
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#hint-text")).to_contain_text("Hint 1 of 4")
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#hint-text")).to_contain_text("Hint 2 of 4")
+    expect(page.locator("#hint-text")).to_contain_text("looks like")
+
+    # Stumped: the referee says what there was, then a card flips (one flip fewer).
+    assert status(page) == "playing"
+    expect(page.locator("#table-line")).to_contain_text("2 flips left")
+    click_and_wait(page, page.get_by_role("button", name="Stumped?"), "/stumped")
+    expect(page.locator("#news .stumped")).to_contain_text(re.compile(r"There (were|was)"))
+    expect(page.locator("#news .flip")).to_contain_text("card flips to")
+    expect(page.locator("#cards .card.flipped")).to_have_count(1)
+    expect(page.locator("#table-line")).to_contain_text("1 flip left")
+    screenshot(page, "extremis-phone-flip.png")
+
+    # Undo (with the referee token the page kept) takes the flip back.
+    click_and_wait(page, page.get_by_role("button", name="Undo"), "/undo")
+    expect(page.locator("#news")).to_contain_text("Undone: stumped")
+    expect(page.locator("#table-line")).to_contain_text("2 flips left")
+
+    # Play on: Ann finds the commonest word each round, until Bob runs out of cards.
+    started = time.monotonic()
+    for _ in range(MOST_MOVES):
+        if status(page) == "over" or time.monotonic() - started > MOST_SECONDS:
+            break
+        if status(page) == "tap":
+            expect(page.locator("#banner")).to_contain_text("TAP!")
+            click_and_wait(page, page.get_by_role("button", name="Ann tapped"), "/tap")
+        elif nothing_fits(page):
+            click_and_wait(page, page.get_by_role("button", name="Stumped?"), "/stumped")
+        else:
+            round_before = round_of(page)
+            say(page, "Ann", extremis_word(server, extremis_cards(page)))
+            expect(page.locator("#verdict")).to_have_attribute("data-valid", "true")
+            assert round_of(page) != round_before or status(page) == "over"
+    assert status(page) == "over"
+    expect(page.locator("#winner")).to_have_text("Ann wins!")
+    expect(page.locator("#score .badge.win")).to_have_count(1)
+    expect(page.locator("#answer")).to_be_disabled()
+    screenshot(page, "extremis-phone-over.png")
+    screenshot(page, "extremis-desktop-over.png", DESKTOP["viewport"])
+
+
+def test_red_letter_yellow_letter_is_refereed_through_the_page(server, phone):
+    page = phone
+    odd_name = "<b>Cem</b>"  # names are shown as typed, never as markup
+    page.goto(server + "/")
+    page.get_by_text("Red Letter, Yellow Letter", exact=True).click()
+    expect(page.locator("#lang")).to_be_disabled()
+    expect(page.locator("#lang")).to_have_value("en")
+    game_id = start_game(page, server, "Red Letter, Yellow Letter", ["Ann", "Bob", odd_name],
+                         seed=3)
+    assert status(page) == "playing"
+    expect(page.locator("#score")).to_contain_text(odd_name)
+    assert page.locator("#score b").count() == 0
+
+    # A valid answer wins the round; Ann then takes the yellow card.
+    redyellow_win(page, server, game_id)
+    assert verdict_colour(page) == GREEN
+    assert status(page) == "choose"
+    expect(page.locator("#banner")).to_contain_text("Ann wins the round")
+    yellow = redyellow_cards(page)["yellow"].upper()
+    click_and_wait(page, page.locator("#banner button[data-card=yellow]"), "/take")
+    ann = page.locator("#score tr[data-player='Ann']")
+    expect(ann.locator("td.yellow")).to_have_attribute("data-count", "1")
+    expect(ann.locator("td.yellow .held")).to_have_text(yellow)
+    expect(ann.locator("td.total")).to_have_text("1")
+
+    # A wrong answer, said by the player with the odd name: red, with reasons.
+    say(page, odd_name, "Zzzz qqq")
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "false")
+    assert verdict_colour(page) == RED
+    expect(page.locator("#verdict .verdict-answer")).to_contain_text(odd_name)
+    expect(page.locator("#verdict .reasons li").first).to_be_visible()
+    screenshot(page, "redyellow-phone-verdict.png")
+
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#hint-text")).to_contain_text("Hint 1 of 4")
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#hint-text")).to_contain_text("Hint 2 of 4")
+
+    # Stumped: what there was, then a new Thing (a new round).
+    round_before = round_of(page)
+    click_and_wait(page, page.get_by_role("button", name="Stumped?"), "/stumped")
+    expect(page.locator("#news .stumped")).to_contain_text(re.compile(r"There (were|was)"))
+    assert round_of(page) != round_before
+    expect(page.locator("#hint-text")).to_have_text("")
+
+    # Play on: Ann answers each round and takes the first card she may, up to nine cards.
+    started = time.monotonic()
+    for _ in range(MOST_MOVES):
+        if status(page) == "over" or time.monotonic() - started > MOST_SECONDS:
+            break
+        if status(page) == "choose":
+            take = page.locator("#banner button.take:enabled").first
+            click_and_wait(page, take, "/take")
+        else:
+            redyellow_win(page, server, game_id)
+    assert status(page) == "over"
+    expect(page.locator("#winner")).to_have_text("Ann wins!")
+    expect(ann.locator("td.total")).to_have_text("9")
+    screenshot(page, "redyellow-phone-over.png")
+    screenshot(page, "redyellow-desktop-over.png", DESKTOP["viewport"])
+
+
+def test_a_game_resumes_from_its_address_and_refusals_are_shown(server, browser):
+    page = browser.new_page(**DESKTOP)
+    try:
+        page.goto(server + "/")
+        game_id = start_game(page, server, "In Extremis", ["Ann", "Bob"], seed=7)
+        cards = extremis_cards(page)
+
+        # Another phone opens the game from its address, without the referee token.
+        other = browser.new_page(**PHONE)
+        other.goto(f"{server}/#game={game_id}")
+        expect(other.locator("#play")).to_be_visible()
+        assert extremis_cards(other) == cards
+        expect(other.get_by_role("button", name="Undo")).to_be_disabled()
+
+        # The first phone moves on; the second's answer is for stale cards: refused, then synced.
+        say(page, "Ann", extremis_word(server, cards))
+        say(other, "Bob", extremis_word(server, cards))
+        expect(other.locator("#verdict")).to_have_attribute("data-valid", "refused")
+        expect(other.locator("#verdict .refusal")).to_contain_text("cards changed")
+        expect(other.locator("#play")).to_have_attribute("data-round", round_of(page))
+        other.close()
+    finally:
+        page.close()
