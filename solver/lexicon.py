@@ -197,10 +197,15 @@ class Lexicon:
 
     def words_at(self, positions) -> list[str]:
         """Return the forms of the words at `positions` (the hot path of solve)."""
-        if self._surfaces is not None:
-            return [self.word(p) for p in positions]
         restore, order = self._trie.restore_key, self._order
-        return [restore(order[p]) for p in positions]
+        if self._surfaces is None:
+            return [restore(order[p]) for p in positions]
+        shown, ids = self._display_pos, self._display_id
+        surface, end, out = self._surfaces.restore_key, len(self._display_pos), []
+        for p in positions:
+            at = bisect.bisect_left(shown, p)
+            out.append(surface(ids[at]) if at < end and shown[at] == p else restore(order[p]))
+        return out
 
     def zipf(self, position: int) -> float:
         """Return the zipf frequency of the word at `position` (0 if wordfreq does not know it)."""

@@ -113,7 +113,7 @@ def game_options(kind: str, lang: str, deck, allow: str, ban: str, extra) -> dic
     for item in extra:
         key, sep, value = item.partition("=")
         if not sep:
-            raise click.UsageError(f"--option {item!r}: expected KEY=VALUE")
+            raise InputError(f"--option {item!r}: expected KEY=VALUE")
         options[key.strip()] = _value(value.strip())
     words = {"allow": [w.strip() for w in allow.split(",") if w.strip()],
              "ban": [w.strip() for w in ban.split(",") if w.strip()]}
@@ -127,8 +127,8 @@ def game_options(kind: str, lang: str, deck, allow: str, ban: str, extra) -> dic
             options["cards"] = load_deck(lang, deck.read())
     elif kind == "redyellow":
         if words["allow"] or words["ban"]:
-            raise click.UsageError("house words for Red Letter, Yellow Letter come from the "
-                                   "table's overrules, per Thing")
+            raise InputError("house words for Red Letter, Yellow Letter come from the "
+                             "table's overrules, per Thing")
         if deck:
             from .redyellow import load_decks
             options["decks"] = load_decks(deck.read())

@@ -159,6 +159,11 @@ def create_app(db: str | None = None) -> FastAPI:
         """Start a game; the referee token in the answer is shown once."""
         from ..games.cli import game_options
 
+        if body.options and body.game in ("extremis", "redyellow"):
+            raise InputError(f"{body.game} takes lang, allow and ban, not options")
+        if "deck" in body.options and not isinstance(body.options["deck"], dict):
+            # A string could name a file on this server: over HTTP a deck is a JSON object.
+            raise InputError("over HTTP a deck is a JSON object, not a path or text")
         options = {**body.options, **game_options(body.game, body.lang, None,
                                                    ",".join(body.allow), ",".join(body.ban),
                                                    ())}

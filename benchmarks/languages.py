@@ -1,0 +1,68 @@
+"""Per-language figures: first-use index build, opening, and the In Extremis query medians.
+
+    python benchmarks/languages.py [--queries 1000]
+
+For each bundled language: the time to expand its compact file into a full one (what the first
+use does, into a temporary cache here), the median time to open the full file (20 opens), and
+the median any() / top-10 solve / judge times over the seeded mix (mix.py) in its alphabet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from compare import per_query, summary  # noqa: E402
+from mix import query_mix  # noqa: E402
+
+from solver import extremis, lexfile  # noqa: E402
+from solver.assemble import expand  # noqa: E402
+from solver.lexicon import Lexicon  # noqa: E402
+from solver.letters import VARIANTS  # noqa: E402
+from solver.paths import find_lexicon  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--queries", type=int, default=1000)
+    parser.add_argument("--langs", default="en,fr,es,de,de-umlaut,nb")
+    args = parser.parse_args()
+    print("| lang | words | first use: build (wall / cpu) | open (median) | any() | "
+          "solve top 10 | judge valid |")
+    print("|---|---|---|---|---|---|---|")
+    for code in args.langs.split(","):
+        base, letters = VARIANTS.get(code, (code, None))
+        data = Path(find_lexicon(base)).read_bytes()
+        build = "shipped full"
+        with tempfile.TemporaryDirectory() as folder:
+            target = Path(folder) / f"{code}.wrl"
+            if lexfile.read_header(data).get("kind") == "compact":
+                wall, cpu = time.perf_counter(), time.process_time()
+                target.write_bytes(expand(data, letters))
+                build = f"{time.perf_counter() - wall:.1f} s / {time.process_time() - cpu:.1f} s"
+            else:
+                target.write_bytes(data)
+            opens = []
+            for _ in range(20):
+                start = time.perf_counter()
+                lex = Lexicon.from_file(target)
+                opens.append(time.perf_counter() - start)
+            mix = query_mix(args.queries, letters=lex.alphabet.letters)
+            valid = [(c, w[0]) for c in mix if (w := extremis.solve(lex, c, 1).words)]
+            any_med = summary(per_query(lambda c: extremis.any_word(lex, c), mix, 10))[0]
+            solve_med = summary(per_query(lambda c: extremis.solve(lex, c, 10), mix, 5))[0]
+            judge_med = summary(per_query(lambda cw: extremis.judge(lex, *cw), valid, 5))[0]
+            print(f"| {code} | {len(lex):,} | {build} | "
+                  f"{statistics.median(opens) * 1000:.1f} ms | {any_med:.2f} us | "
+                  f"{solve_med:.2f} us | {judge_med:.2f} us |")
+            del lex
+
+
+if __name__ == "__main__":
+    main()
