@@ -20,7 +20,7 @@ import time
 import unicodedata
 import zlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import marisa_trie
@@ -220,7 +220,7 @@ class Lexicon:
         part = self._parts[bisect.bisect_right(self._starts, position) - 1]
         return bool(part.flagged(flag) >> (position - part.start) & 1)
 
-    @property
+    @cached_property
     def flags(self) -> list[str]:
         """Return the flags this lexicon's index carries ("conj" for French)."""
         return sorted({f for p in self.header["partitions"] for f in p.get("flags", ())})

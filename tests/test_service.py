@@ -86,7 +86,7 @@ def test_redyellow_judge_with_used(client):
     ("/api/extremis/solve", {"initial": "b", "limit": "-1"}, 400),
     ("/api/extremis/judge", {"initial": "b"}, 400),
     ("/api/extremis/judge", {"initial": "b", "answer": "x" * 201}, 400),
-    ("/api/extremis/frobnicate", {"initial": "b"}, 422),
+    ("/api/extremis/frobnicate", {"initial": "b"}, 404),
     ("/api/redyellow/any", {"thing": "rivers", "yellow": "", "red": "x"}, 400),
     ("/api/redyellow/any", {"thing": "r" * 201, "yellow": "a", "red": "x"}, 400),
     ("/api/redyellow/any", {"thing": "rivers", "yellow": "a", "red": "x", "lang": "fr"}, 400),
