@@ -7,8 +7,7 @@ option values (strings as typed); bad ones raise InputError with one line.
 
 from __future__ import annotations
 
-from . import extremis, hints, redyellow
-from .categories import open_categories
+from . import extremis, hints
 from .errors import InputError
 from .lexicon import Lexicon, WordFilter
 
@@ -56,6 +55,9 @@ def extremis_verb(verb: str, initial=None, green="", red="", lang="en", tier="al
 def redyellow_verb(verb: str, thing=None, yellow=None, red=None, lang="en", limit: int = 20,
                    level: int = 1, answers=(), used=()):
     """Return the JSON of a Red Letter, Yellow Letter verb (judge: a list of verdicts)."""
+    from . import redyellow
+    from .categories import open_categories
+
     cats = open_categories(lang)
     cards = redyellow.Cards.parse(cats.alphabet, thing, yellow, red)
     used = list(used)

@@ -27,6 +27,7 @@ from .phrases import phrase_key, strip_article
 from .verdict import Reason, Verdict
 
 MAX_TEXT = 200  # characters of a Thing or an answer; longer is not something said at a table
+SURE = 0.8  # a Thing resolved with less confidence than this never makes an answer invalid
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,19 @@ def judge(cats: Categories, cards: Cards, answer: str, used=()) -> Verdict:
     if not count(cats, cards, used)[0]:
         verdict.extra["stumped"] = True
         verdict.extra["note"] = "nothing fits these cards: discard the Thing"
+    if member is None and resolution.confidence < SURE:
+        # A Thing understood only approximately ("sports cars" as Kinds of car) never rejects
+        # an answer: the table decides, unless a letter rule already did.
+        if reasons:
+            verdict.valid = False
+            return verdict
+        verdict.reasons = [Reason("unknown_category",
+                                  f"wordref took {cards.thing!r} for "
+                                  f"{category.name.lower()} (confidence "
+                                  f"{resolution.confidence:.2f}) and {answer.strip()!r} is not "
+                                  f"in that")]
+        verdict.status = "unknown_category"
+        return verdict
     if member is None:
         reasons.insert(0, Reason("not_in_category",
                                  f"{answer.strip()!r} is not in the category "

@@ -197,3 +197,12 @@ def test_phrase_keys():
     assert phrase_key("Crème brûlée") == "creme brulee"
     assert phrase_key("grey") == "gray"
     assert phrase_key("A") == "a"
+
+
+def test_a_thing_understood_only_roughly_never_rejects_a_real_answer(cats):
+    resolution = cats.resolve("pizza topping ideas")
+    assert resolution.confidence < redyellow.SURE
+    assert judge(cats, "pizza topping ideas", "b", "x", "bacon").valid is True
+    unsure = judge(cats, "pizza topping ideas", "b", "x", "banana")
+    assert unsure.valid is None and unsure.codes == ["unknown_category"]
+    assert judge(cats, "pizza topping ideas", "b", "n", "banana").valid is False
