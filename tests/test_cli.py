@@ -183,3 +183,28 @@ def test_lexicon_build_wordfreq_language(tmp_path, monkeypatch):
 
 def test_version():
     assert run("--version").output.startswith("wordref, version ")
+
+
+def test_batch_red_letter_yellow_letter():
+    lines = "pizza toppings\tH\tL\tHam\nrivers\tN\tR\tNiger\nrivers\tN\n"
+    result = run("judge", "redyellow", "--batch", "-", "--json", input=lines)
+    out = result.output.splitlines()
+    assert json.loads(out[0])["valid"] is True and json.loads(out[1])["valid"] is False
+    assert json.loads(out[2])["error"].startswith("line 3")
+    assert result.exit_code == 2
+    anything = run("any", "redyellow", "--batch", "-", input="rivers\tQ\tU\nrivers\tN\tN\n")
+    assert anything.output.splitlines() == ["no", "redraw"]
+
+
+def test_things_lists_categories():
+    data = json.loads(run("things", "river", "--json").output)
+    assert {"id": "rivers", "name": "Rivers"}.items() <= data[0].items()
+    assert data[0]["members"] >= 15
+    assert run("any", "redyellow", "-t", "rivers", "-y", "a", "-r", "b", "--lang",
+               "fr").exit_code == 2
+
+
+def test_game_new_in_the_umlaut_variant_uses_the_german_deck(tmp_path):
+    made = run("game", "new", "extremis", "--players", "ann,bob", "--lang", "de-umlaut",
+               "--db", str(tmp_path / "g.db"), "--json")
+    assert made.exit_code == 0, made.output

@@ -179,3 +179,22 @@ def test_the_page_is_served(client):
     assert page.status_code == 200 and "<html" in page.text.lower()
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/../app.py").status_code == 404
+
+
+def test_card_games_over_http(client):
+    made = client.post("/api/games", json={"game": "idiot", "players": ["ann", "bob"],
+                                           "seed": 3}).json()
+    moves = client.get(f"/api/games/{made['id']}/moves").json()
+    assert moves and moves[0]["type"] == "play"
+    played = client.post(f"/api/games/{made['id']}/move", json=moves[0])
+    assert played.status_code == 200 and played.json()["state"]["pile"]
+    refused = client.post(f"/api/games/{made['id']}/move", json={"type": "play",
+                                                                  "player": "zed"})
+    assert refused.status_code == 409
+    assert client.post(f"/api/games/{made['id']}/move", json={"type": "undo"}).status_code == 400
+    judged = client.get("/api/idiot/judge", params={"pile": "K♠ 5♥", "play": "A♦"}).json()
+    assert judged["valid"] is True and judged["paragraph"] == "§13"
+    assert client.get("/api/idiot/judge", params={"pile": "", "play": "Z9"}).status_code == 400
+    extincion = client.post("/api/games", json={"game": "extincion", "players": ["a", "b"],
+                                                "seed": 1})
+    assert extincion.status_code == 201

@@ -39,6 +39,7 @@ from importlib import resources
 
 from .. import extremis as rules
 from ..errors import InputError
+from ..letters import VARIANTS
 from ..lexicon import Lexicon, WordFilter
 from ..verdict import Reason, Verdict
 from .base import IllegalMove
@@ -55,7 +56,8 @@ def load_deck(lang: str = "en", text: str | None = None) -> list[dict]:
     import yaml
 
     if text is None:
-        source = resources.files("solver") / "games" / "decks" / f"extremis-{lang}.yaml"
+        base = VARIANTS.get(lang, (lang, None))[0]  # "de-umlaut" plays the German deck
+        source = resources.files("solver") / "games" / "decks" / f"extremis-{base}.yaml"
         if not source.is_file():
             raise InputError(f"no default In Extremis deck for {lang!r}: give one with --deck")
         text = source.read_text(encoding="utf-8")

@@ -249,6 +249,33 @@ def create_app(db: str | None = None) -> FastAPI:
         """Take back the latest move (needs the referee token)."""
         return await move(game_id, {"type": "undo"}, x_referee_token)
 
+    @app.post("/api/games/{game_id}/move")
+    async def any_move(game_id: str, body: dict):
+        """Any move the game's engine knows, as JSON (the card games' plays, pickups, rescues).
+
+        Answers, taps and takes have their own routes; overrule and undo need the token there.
+        """
+        if not isinstance(body.get("type"), str) or body["type"] in ("overrule", "undo"):
+            raise InputError('a move is an object with a "type" (overrule and undo have '
+                             'their own routes)')
+        return await move(game_id, body)
+
+    @app.get("/api/games/{game_id}/moves")
+    async def legal(game_id: str):
+        """List the moves the rules allow now."""
+        from ..games import engine
+        found = _game(store(), game_id)
+        return dumps(engine(found.game).legal_moves(found.state))
+
+    @app.get("/api/idiot/judge")
+    async def judge_idiot(pile: str = Query("", max_length=400),
+                          play: str = Query(..., max_length=100),
+                          draw_empty: bool = False):
+        """Extreme Idiot: is this play legal on this pile (bottom to top), and why not."""
+        from ..games.idiot import judge_play
+        return dumps(judge_play("" if pile.strip() == "-" else pile, play,
+                                draw_empty=draw_empty).to_json())
+
     # The page ---------------------------------------------------------------------------------
 
     @app.get("/", include_in_schema=False)
