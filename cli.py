@@ -164,14 +164,23 @@ def judge_extremis(initial, green, red, lang, tier, no_conjugated, as_json, batc
         verdict = extremis.judge(lex, cards, text, filt)
         return verdict.to_json(), verdict.summary()
 
+    def judge_each():
+        cards = extremis.Cards.parse(lex.alphabet, initial, green, red)
+        return [extremis.judge(lex, cards, a, filt) for a in answers]
+
+    judge_all(answers, batch, lambda: extremis_batch(batch, lex, True, answer, as_json),
+              judge_each, as_json)
+
+
+def judge_all(answers, batch, run_batch_mode, judge_each, as_json: bool) -> None:
+    """Judge the command line's answers, or every line of --batch (not both)."""
     if batch:
         if answers:
             raise click.UsageError("give answers on the command line or with --batch, not both")
-        return exit_with(extremis_batch(batch, lex, True, answer, as_json))
+        return exit_with(run_batch_mode())
     if not answers:
         raise click.UsageError("no answer to judge")
-    cards = extremis.Cards.parse(lex.alphabet, initial, green, red)
-    print_verdicts([extremis.judge(lex, cards, a, filt) for a in answers], as_json)
+    print_verdicts(judge_each(), as_json)
 
 
 def print_verdicts(verdicts, as_json: bool) -> None:
@@ -363,14 +372,12 @@ def judge_redyellow(thing, yellow, red, used, lang, as_json, batch, answers):
         verdict = redyellow.judge(cats, cards, text, already)
         return verdict.to_json(), verdict.summary()
 
-    if batch:
-        if answers:
-            raise click.UsageError("give answers on the command line or with --batch, not both")
-        return exit_with(redyellow_batch(batch, lang, True, answer, as_json))
-    if not answers:
-        raise click.UsageError("no answer to judge")
-    cats, cards = redyellow_cards(lang, thing, yellow, red)
-    print_verdicts([redyellow.judge(cats, cards, a, already) for a in answers], as_json)
+    def judge_each():
+        cats, cards = redyellow_cards(lang, thing, yellow, red)
+        return [redyellow.judge(cats, cards, a, already) for a in answers]
+
+    judge_all(answers, batch, lambda: redyellow_batch(batch, lang, True, answer, as_json),
+              judge_each, as_json)
 
 
 @hint.command("redyellow")

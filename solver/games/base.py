@@ -48,3 +48,11 @@ class IllegalMove(InputError):
 def rng(state: dict) -> random.Random:
     """Return the random generator for the next move: seeded by (seed, moves applied so far)."""
     return random.Random(f"{state['seed']}:{state['step']}")
+
+
+def check_players(players: list[str], game: str, least: int = 2) -> None:
+    """Raise InputError unless there are at least `least` players, all named differently."""
+    if len(players) < least:
+        raise InputError(f"{game} needs at least {least} players")
+    if len(set(players)) != len(players):
+        raise InputError("player names must differ")

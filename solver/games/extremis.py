@@ -42,7 +42,7 @@ from ..errors import InputError
 from ..letters import VARIANTS
 from ..lexicon import Lexicon, WordFilter
 from ..verdict import Reason, Verdict
-from .base import IllegalMove
+from .base import IllegalMove, check_players
 
 NAME = "extremis"
 DECK_SIZE = 46
@@ -83,10 +83,7 @@ def load_deck(lang: str = "en", text: str | None = None) -> list[dict]:
 def new(players: list[str], seed: int, options: dict | None = None) -> dict:
     """Return a new game: the deck shuffled and dealt, the first round on the table."""
     options = dict(options or {})
-    if len(players) < 2:
-        raise InputError("In Extremis needs at least 2 players")
-    if len(set(players)) != len(players):
-        raise InputError("player names must differ")
+    check_players(players, "In Extremis")
     lang = options.setdefault("lang", "en")
     deck = options.pop("cards", None) or load_deck(lang)
     rng = random.Random(f"{seed}:setup")

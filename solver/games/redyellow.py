@@ -39,7 +39,7 @@ from ..errors import InputError
 from ..letters import LATIN, Alphabet
 from ..phrases import phrase_key
 from ..verdict import Reason, Verdict
-from .base import IllegalMove, rng
+from .base import IllegalMove, check_players, rng
 
 NAME = "redyellow"
 TYPES = ("red", "yellow", "thing")
@@ -78,10 +78,7 @@ def load_decks(text: str | None = None) -> dict[str, list[str]]:
 def new(players: list[str], seed: int, options: dict | None = None) -> dict:
     """Return a new game: three shuffled decks, the first Thing discarded, cards on display."""
     options = dict(options or {})
-    if len(players) < 2:
-        raise InputError("Red Letter, Yellow Letter needs at least 2 players")
-    if len(set(players)) != len(players):
-        raise InputError("player names must differ")
+    check_players(players, "Red Letter, Yellow Letter")
     lang = options.setdefault("lang", "en")
     cats = open_categories(lang)
     decks = options.pop("decks", None) or load_decks()
