@@ -280,12 +280,14 @@ class Categories:
         return None
 
     def categories_of(self, answer: str) -> list[Category]:
-        """Return every category that holds `answer` exactly (its phrase key)."""
-        trie_id = self._trie.get(phrase_key(answer))
-        if trie_id is None:
-            return []
-        at, cats = self._arrays["cats_at"], self._arrays["cats"]
-        return [self.categories[n] for n in cats[at[trie_id]:at[trie_id + 1]]]
+        """Return every category that holds `answer` (its phrase key, or a singular of it)."""
+        key = phrase_key(answer)
+        for variant in (key, *phrase_singulars(key, self._irregular)):
+            trie_id = self._trie.get(variant)
+            if trie_id is not None:
+                at, cats = self._arrays["cats_at"], self._arrays["cats"]
+                return [self.categories[n] for n in cats[at[trie_id]:at[trie_id + 1]]]
+        return []
 
     def member(self, trie_id: int, form: int | None = None) -> Member:
         """Return the member with this id (written as form number `form`, if given)."""

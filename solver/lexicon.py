@@ -239,17 +239,6 @@ class Lexicon:
         """Return every key starting with `prefix` (folded)."""
         return self._trie.keys(prefix)
 
-    def describe(self) -> dict:
-        """Return what `wordref lexicon info` shows of this lexicon."""
-        head = self.header
-        return {"code": self.code, "name": language_name(self.code), "words": self.size,
-                "common": head["common"], "common_zipf": self.common_zipf,
-                "alphabet": self.alphabet.letters, "flags": self.flags,
-                "sources": head["sources"], "licence": head["licence"],
-                "cutoffs": head.get("cutoffs", {}),
-                "path": str(self.path) if self.path else None}
-
-
 def _map(path: Path):
     try:
         with open(path, "rb") as handle:

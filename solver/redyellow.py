@@ -28,6 +28,7 @@ from .verdict import Reason, Verdict
 
 MAX_TEXT = 200  # characters of a Thing or an answer; longer is not something said at a table
 SURE = 0.8  # a Thing resolved with less confidence than this never makes an answer invalid
+DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
 
 
 @dataclass(frozen=True)
@@ -197,14 +198,36 @@ def judge(cats: Categories, cards: Cards, answer: str, used=()) -> Verdict:
         verdict.status = "unknown_category"
         return verdict
     if member is None:
-        reasons.insert(0, Reason("not_in_category",
-                                 f"{answer.strip()!r} is not in the category "
-                                 f"{category.name.lower()}, as far as wordref knows"))
+        reasons.insert(0, Reason("not_in_category", _not_in(cats, category, answer)))
     else:
         verdict.word, verdict.zipf = member.word, member.zipf
         verdict.extra["definition"] = member.definition
     verdict.valid = not reasons
     return verdict
+
+
+def _not_in(cats: Categories, category: Category, answer: str) -> str:
+    """Say that `answer` is not in `category`, and what it is instead where wordref knows.
+
+    The rulebook's own example of being helpful: "That's a bay, not a river!"
+    """
+    said = answer.strip()
+    message = f"{said!r} is not in the category {_lower(category.name)}"
+    elsewhere = [c for c in cats.categories_of(answer) if c.theme != DESCRIPTIVE]
+    if not elsewhere:
+        return message + ", as far as wordref knows"
+    # A category of the Thing's own theme tells most ("a bat is a mammal" for birds); of those
+    # the broadest but one, as the broadest is a catch-all ("animals") and the narrowest a
+    # curiosity ("hibernating animals").
+    near = [c for c in elsewhere if c.theme == category.theme] or elsewhere
+    near.sort(key=lambda c: (-c.size, c.id))
+    closest = near[1] if len(near) > 1 else near[0]
+    return f"{message}: it is one of the {_lower(closest.name)}"
+
+
+def _lower(name: str) -> str:
+    """Return a category name in running text: "rivers", but "US states"."""
+    return name if name[:2].isupper() else name[:1].lower() + name[1:]
 
 
 def hint(cats: Categories, cards: Cards, level: int = 1, used=()) -> Hint:

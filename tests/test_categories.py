@@ -105,3 +105,17 @@ def test_category_build_is_deterministic(cats):
     assert first == build()
     rebuilt = Categories(first, "rebuilt")
     assert [c.id for c in rebuilt.categories] == [c.id for c in cats.categories]
+
+
+@pytest.mark.parametrize("thing, answer, instead", [
+    ("rivers", "Norway", "countries"),
+    ("birds", "bat", "mammals"),
+    ("countries", "Texas", "US states"),
+    ("fruits", "carrot", "vegetables"),
+])
+def test_a_wrong_category_answer_is_told_what_it_is(cats, thing, answer, instead):
+    # The rulebook's "That's a bay, not a river!"
+    verdict = redyellow.judge(cats, redyellow.Cards.parse(cats.alphabet, thing, answer[0], "q"),
+                              answer)
+    assert verdict.codes == ["not_in_category"]
+    assert verdict.reasons[0].message.endswith(f"it is one of the {instead}")

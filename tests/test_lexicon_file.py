@@ -11,7 +11,7 @@ from solver.assemble import assemble
 from solver import lexfile
 from solver.errors import LexiconError
 from solver.letters import LATIN
-from solver.lexicon import Lexicon
+from solver.lexicon import Lexicon, describe
 
 from conftest import TINY_WORDS
 
@@ -81,7 +81,7 @@ def test_not_a_lexicon_is_refused(tmp_path):
 
 
 def test_bundled_english_opens_and_is_versioned(en):
-    info = en.describe()
+    info = describe("en")
     assert info["code"] == "en" and info["words"] > 250_000
     names = {s["name"] for s in info["sources"]}
     assert {"wamerican-huge", "wbritish-huge", "wordfreq"} <= names
