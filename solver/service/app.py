@@ -194,9 +194,18 @@ def create_app(db: str | None = None) -> FastAPI:
         return dumps({"id": created.id, "token": token, "state": created.view()["state"]}, 201)
 
     @app.get("/api/games/{game_id}")
-    async def show_game(game_id: str):
-        """Show a game."""
-        return dumps(_game(store(), game_id).view())
+    async def show_game(game_id: str, player: str | None = Query(None, max_length=60)):
+        """Show a game; for a card game, `player` also shows that player's own hand."""
+        found = _game(store(), game_id)
+        if player is None:
+            return dumps(found.view())
+        from ..games import engine
+        module = engine(found.game)
+        if found.game not in ("idiot", "extincion"):
+            raise InputError("only the card games have hands to show")
+        if player not in [p if isinstance(p, str) else p.get("name") for p in found.players]:
+            raise InputError(f"no player {player!r} in this game")
+        return dumps({"id": found.id, "state": module.view(found.state, player)})
 
     async def move(game_id: str, payload: dict, token: str | None = None):
         games = store()
