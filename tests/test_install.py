@@ -52,3 +52,22 @@ def test_installed_package_is_a_copy(installed, tmp_path):
     for path in done.stdout.split():
         assert path.startswith(str(installed.parent)), path
     assert sys.prefix not in done.stdout or str(installed.parent).startswith(sys.prefix)
+
+
+def test_installed_package_carries_categories_decks_and_the_page(installed, tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "WORDREF_HOME")}
+    env["WORDREF_HOME"] = str(tmp_path / "home")
+    judged = subprocess.run([installed / "wordref", "judge", "redyellow", "-t", "rivers", "-y",
+                             "n", "-r", "x", "Nile"], capture_output=True, text=True,
+                            cwd=tmp_path, env=env)
+    assert judged.returncode == 0, judged.stderr
+    made = subprocess.run([installed / "wordref", "game", "new", "extremis", "--players",
+                           "ann,bob", "--db", str(tmp_path / "g.db"), "--json"],
+                          capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert made.returncode == 0, made.stderr
+    page = subprocess.run([installed / "python", "-c",
+                           "from importlib.resources import files; "
+                           "print((files('solver.service') / 'static' / 'index.html').is_file(), "
+                           "(files('solver') / 'games' / 'decks' / 'extincion-sample.yaml')"
+                           ".is_file())"], capture_output=True, text=True, cwd=tmp_path)
+    assert page.stdout.split() == ["True", "True"]
