@@ -61,7 +61,6 @@ def main() -> None:
             print(f"| {code} | {len(lex):,} | {build} | "
                   f"{statistics.median(opens) * 1000:.1f} ms | {any_med:.2f} us | "
                   f"{solve_med:.2f} us | {judge_med:.2f} us |")
-            del lex
 
 
 if __name__ == "__main__":

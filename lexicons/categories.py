@@ -305,7 +305,7 @@ def assemble(built: list[Built], aliases: dict[str, int],
     surname_by_id = sorted(surnames, key=surname_trie.__getitem__)
 
     members, shown, catmeta = [], [], []
-    for number, b in enumerate(progress(built, "indexing")):
+    for b in progress(built, "indexing"):
         letters_of = {k: _letters(b.members[k][0]) for k in b.members}
         parts = []
         for letter in ALPHABET.letters:
@@ -433,7 +433,7 @@ def _show(category_id: str) -> int:
         return 2
     b = collect(spec, wordnet.load())
     rows = sorted(b.members.items(), key=lambda kv: (-_quick_zipf(kv[1][0]), kv[0]))
-    for key, (shown, gloss, origin) in rows:
+    for _, (shown, gloss, origin) in rows:
         print(f"{_quick_zipf(shown):4.1f}  {shown:<30} [{origin}] {(gloss or '')[:60]}")
     return 0
 

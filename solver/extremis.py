@@ -21,7 +21,7 @@ from functools import cached_property
 from .errors import InputError
 from .index import lowest_bits
 from .letters import Alphabet
-from .lexicon import Lexicon, WordFilter
+from .lexicon import ALL_WORDS, Lexicon, WordFilter
 from .verdict import Reason, Verdict
 
 SUGGESTIONS = 3
@@ -118,7 +118,7 @@ def tap_message(cards: Cards) -> str:
     return f"tap: {letters} is both green and red, so no word is sought (first to tap wins)"
 
 
-def matches(lex: Lexicon, cards: Cards, filt: WordFilter = WordFilter()):
+def matches(lex: Lexicon, cards: Cards, filt: WordFilter = ALL_WORDS):
     """Return (partition, bitset) of the words the cards admit; (None, 0) if none can."""
     part = lex.index.partition(cards.initial)
     if part is None or cards.taps:
@@ -140,7 +140,7 @@ class Solution:
 
 
 def solve(lex: Lexicon, cards: Cards, limit: int | None = 20,
-          filt: WordFilter = WordFilter()) -> Solution:
+          filt: WordFilter = ALL_WORDS) -> Solution:
     """Return the words the cards admit, commonest first (`limit` None or 0: all of them)."""
     if cards.taps:
         return Solution(0, [], "tap")
@@ -152,19 +152,19 @@ def solve(lex: Lexicon, cards: Cards, limit: int | None = 20,
     return Solution(bits.bit_count(), found)
 
 
-def any_word(lex: Lexicon, cards: Cards, filt: WordFilter = WordFilter()) -> bool | None:
+def any_word(lex: Lexicon, cards: Cards, filt: WordFilter = ALL_WORDS) -> bool | None:
     """Return whether some word fits the cards (the stumped check); None for a tap."""
     if cards.taps:
         return None
     return bool(matches(lex, cards, filt)[1])
 
 
-def count(lex: Lexicon, cards: Cards, filt: WordFilter = WordFilter()) -> int:
+def count(lex: Lexicon, cards: Cards, filt: WordFilter = ALL_WORDS) -> int:
     """Return how many words fit the cards (0 for a tap)."""
     return matches(lex, cards, filt)[1].bit_count()
 
 
-def judge(lex: Lexicon, cards: Cards, answer: str, filt: WordFilter = WordFilter()) -> Verdict:
+def judge(lex: Lexicon, cards: Cards, answer: str, filt: WordFilter = ALL_WORDS) -> Verdict:
     """Return the verdict on `answer` under the cards, with every rule it breaks."""
     if cards.taps:
         return Verdict(answer, False, [Reason("tap", tap_message(cards))], status="tap")
@@ -187,7 +187,7 @@ def judge(lex: Lexicon, cards: Cards, answer: str, filt: WordFilter = WordFilter
     return verdict
 
 
-def suggest(lex: Lexicon, cards: Cards, key: str, filt: WordFilter = WordFilter(),
+def suggest(lex: Lexicon, cards: Cards, key: str, filt: WordFilter = ALL_WORDS,
             limit: int = SUGGESTIONS) -> list[str]:
     """Return up to `limit` real words that fit the cards and lie closest to `key`.
 

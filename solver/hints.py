@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from . import extremis
 from .extremis import Cards
-from .lexicon import Lexicon, WordFilter
+from .lexicon import ALL_WORDS, Lexicon, WordFilter
 
 LEVELS = 4
 
@@ -68,7 +68,7 @@ def graded(word: str, count: int, level: int, what: str = "word") -> Hint:
 
 
 def extremis_hint(lex: Lexicon, cards: Cards, level: int = 1,
-                  filt: WordFilter = WordFilter()) -> Hint:
+                  filt: WordFilter = ALL_WORDS) -> Hint:
     """Return the hint at `level` for In Extremis cards."""
     level = min(max(level, 1), LEVELS)
     if cards.taps:

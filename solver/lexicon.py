@@ -74,6 +74,9 @@ class WordFilter:
         return reasons
 
 
+ALL_WORDS = WordFilter()  # every word of the lexicon counts
+
+
 class Lexicon:
     """A full lexicon, opened read-only."""
 

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 import cli
 from solver import extremis, lexfile
 from solver.assemble import assemble, compact, expand
-from solver.errors import InputError
+from solver.errors import InputError, LexiconError
 from solver.extremis import Cards
 from solver.letters import LATIN
 from solver.lexicon import Lexicon, WordFilter, describe
@@ -123,7 +123,7 @@ def test_compact_is_deterministic_and_small():
     data = compact_bytes()
     assert data == compact_bytes()
     assert lexfile.read_header(data)["kind"] == "compact"
-    with pytest.raises(Exception):
+    with pytest.raises(LexiconError, match="compact"):
         Lexicon.from_bytes(data)
 
 

@@ -265,15 +265,15 @@ def game_replay(game_id, db, as_json):
     store = open_store(db)
     found = store.get(game_id)
     steps = store.replay(game_id)
-    views = [engine(found.game).view(state) for _, state, _ in steps]
     if as_json:
+        view = engine(found.game).view
         return emit({"id": game_id, "log": store.log(game_id),
-                     "replay": [{"move": m, "events": e, "state": v}
-                                for (m, _, e), v in zip(steps, views)],
+                     "replay": [{"move": m, "events": e, "state": view(state)}
+                                for m, state, e in steps],
                      "same": steps[-1][1] == found.state})
     from . import render as draw
 
-    for number, ((move, _, events), view) in enumerate(zip(steps, views)):
+    for number, (move, _, events) in enumerate(steps):
         title = "start" if move is None else json.dumps(move, ensure_ascii=False)
         click.echo(f"{number:>3}. {title}")
         for event in events:
