@@ -408,12 +408,13 @@ def hint_redyellow(thing, yellow, red, used, lang, as_json, batch, level):
 
 @main.command()
 @click.argument("query", required=False)
+@lang_option
 @json_option
 @click.option("--rebuild", is_flag=True,
               help="Rebuild the category lexicon from the packs and WordNet instead.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="With --rebuild: where to "
               "write (default: the user's lexicon directory).")
-def things(query, as_json, rebuild, output):
+def things(query, lang, as_json, rebuild, output):
     """List the categories a Thing card can name (those matching QUERY).
 
     \b
@@ -422,11 +423,11 @@ def things(query, as_json, rebuild, output):
       wordref things river --json
       wordref things --rebuild --output lexicons/built/categories.wrl
     """
-    from solver.categories import Categories
+    from solver.categories import open_categories
 
     if rebuild:
         return rebuild_categories(output)
-    found = Categories.open().find(query)
+    found = open_categories(lang).find(query)
     if as_json:
         return emit([c.to_json() for c in found])
     for category in found:
