@@ -1,0 +1,426 @@
+"""The web page for the card games, driven like a table passing a phone round: the real server,
+Debian's Chromium.
+
+A play of Extreme Idiot is judged by typing the pile and the play; whole games of Extreme Idiot
+and ¡Extinción! are played by showing the hand of the player to act and clicking one of their
+moves. The test asks the API (in Python) only to check what the page shows against the game's
+state. Screenshots go to tests/artifacts/ (or $WORDREF_ARTIFACTS).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(os.environ.get("WORDREF_ARTIFACTS", ROOT / "tests" / "artifacts"))
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+# The colours of the verdict box (style.css: --green, --red).
+GREEN, RED = "rgb(11, 110, 46)", "rgb(179, 18, 43)"
+MOVES_IN_THE_PAGE = 20          # moves clicked in each game
+MOST_API_MOVES = 3000           # bound on finishing a game through the API
+MOST_SECONDS = 40               # bound on each game's clicking
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get(url: str):
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return json.load(response)
+
+
+def post(url: str, body: dict):
+    request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The real service on a free loopback port, with a database of its own."""
+    work = tmp_path_factory.mktemp("browser-cards")
+    port = free_port()
+    log = open(work / "server.log", "w+b")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "solver.service.app:app_from_environment", "--factory",
+         "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT, env={**os.environ, "WORDREF_DB": str(work / "games.sqlite3")},
+        stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    try:
+        while True:
+            if process.poll() is not None:
+                log.seek(0)
+                pytest.fail(f"the server stopped:\n{log.read().decode(errors='replace')}")
+            try:
+                get(f"{base}/healthz")
+                break
+            except (OSError, urllib.error.URLError):
+                if time.monotonic() > deadline:
+                    pytest.fail("the server did not answer /healthz within 30 s")
+                time.sleep(0.1)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    yield page
+    context.close()
+    assert not errors, f"the page threw: {errors}"
+
+
+def screenshot(page, name: str, at: str | None = None, size: dict | None = None) -> None:
+    """Save what the screen shows, scrolled to the element `at` (a selector); the whole page
+    when the screen is a desktop's."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    if size:
+        page.set_viewport_size(size)
+    if at:
+        page.locator(at).evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(ARTIFACTS / name), full_page=bool(size))
+    if size:
+        page.set_viewport_size(PHONE["viewport"])
+
+
+# Judging one play ------------------------------------------------------------------------------
+
+def judge(page) -> None:
+    """Press Enter in the play box and wait for the verdict."""
+    with page.expect_response(lambda r: "/api/idiot/judge?" in r.url):
+        page.locator("#judge-play").press("Enter")
+
+
+def verdict(page):
+    return page.locator("#judge-verdict")
+
+
+def verdict_colour(page) -> str:
+    return verdict(page).evaluate("e => getComputedStyle(e).backgroundColor")
+
+
+def test_an_idiot_play_is_judged_through_the_page(server, phone):
+    page = phone
+    page.goto(server + "/")
+    page.get_by_role("link", name=re.compile("Judge a play")).click()
+    expect(page.locator("#judge")).to_be_visible()
+    expect(page).to_have_url(re.compile("#judge$"))
+
+    # The pile and the play typed with the suit buttons, as on a phone without ♠ or ♥ keys.
+    pile, play = page.locator("#judge-pile"), page.locator("#judge-play")
+    pile.press_sequentially("K")
+    page.get_by_role("button", name="♠ spades").click()
+    pile.press_sequentially(" 5")
+    page.get_by_role("button", name="♥ hearts").click()
+    expect(pile).to_have_value("K♠ 5♥")
+    play.click()
+    play.press_sequentially("A")
+    page.get_by_role("button", name="♦ diamonds").click()
+    expect(play).to_have_value("A♦")
+
+    # An ace on a king, through a 5: legal, and the king's player picks up (§13).
+    judge(page)
+    expect(verdict(page)).to_have_attribute("data-valid", "true")
+    expect(verdict(page).locator(".verdict-head")).to_have_text("Legal")
+    assert verdict_colour(page) == GREEN
+    expect(verdict(page).locator(".paragraph-number")).to_have_text("§13")
+    expect(verdict(page).locator(".consequence")).to_contain_text(
+        "The king's player picks up the pile")
+    screenshot(page, "idiot-judge-phone-legal.png", "#judge-play")
+
+    # A queen on the king, typed in ASCII: illegal, with the reason, the rule and the penalty.
+    pile.fill("ks 5h")
+    play.fill("qd")
+    judge(page)
+    expect(verdict(page)).to_have_attribute("data-valid", "false")
+    expect(verdict(page).locator(".verdict-head")).to_have_text("Illegal")
+    assert verdict_colour(page) == RED
+    reason = verdict(page).locator(".reasons li[data-code=demand_king]")
+    expect(reason).to_contain_text("§13: only a king, an ace or a 5 goes on a king")
+    expect(verdict(page).locator(".paragraph-number")).to_have_text("§13")
+    expect(verdict(page).locator(".consequence")).to_contain_text("picks up the pile")
+    expect(verdict(page).locator(".zero")).to_be_visible()
+    screenshot(page, "idiot-judge-phone-illegal.png", "#judge-verdict")
+
+    # A joker from its button on an empty table; laid on the pile, a 10 then burns it.
+    pile.fill("")
+    play.fill("")
+    page.get_by_role("button", name="red joker").click()
+    expect(play).to_have_value("red joker ")
+    judge(page)
+    expect(verdict(page)).to_have_attribute("data-valid", "true")
+    expect(verdict(page).locator(".paragraph-number")).to_have_text("§15")
+    page.get_by_role("button", name="Lay it on the pile").click()
+    expect(pile).to_have_value("red joker")
+    expect(play).to_have_value("")
+    expect(verdict(page)).to_be_empty()
+    play.press_sequentially("10h")
+    judge(page)
+    expect(verdict(page)).to_have_attribute("data-valid", "false")  # only K, A or 5 on a king
+    expect(verdict(page).locator(".reasons li")).to_have_count(1)
+
+    # What is not a card is said so, in the page's words.
+    play.fill("zz")
+    judge(page)
+    expect(verdict(page)).to_have_attribute("data-valid", "refused")
+    expect(verdict(page).locator(".refusal")).to_contain_text("'zz' is not a card")
+
+
+# Whole games, hot-seat -------------------------------------------------------------------------
+
+def start_card_game(page, base: str, game: str, players: list[str], seed: int,
+                    shot: str | None = None) -> str:
+    """Fill in the set-up form for a card game and start; return the game's id."""
+    page.goto(base + "/")
+    page.get_by_text(game, exact=True).click()
+    expect(page.locator("#lang")).to_be_hidden()  # a card game has no language
+    fields = page.locator("#player-list input")
+    while fields.count() < len(players):
+        page.get_by_role("button", name="+ Add a player").click()
+    for field, name in zip(fields.all(), players):
+        field.fill(name)
+    page.get_by_text("Options").click()
+    page.get_by_label("Shuffle number").fill(str(seed))
+    if shot:
+        screenshot(page, shot, "#setup-heading")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#cardplay")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"#game=\w+"))
+    return page.url.split("#game=")[1]
+
+
+def state_of(base: str, game_id: str, player: str | None = None) -> dict:
+    query = f"?{urllib.parse.urlencode({'player': player})}" if player else ""
+    return get(f"{base}/api/games/{game_id}{query}")["state"]
+
+
+def actor(state: dict) -> str | None:
+    if state["game"] == "idiot":
+        return None if state["over"] else state["turn"]
+    return state["to_act"]
+
+
+def settled(page) -> None:
+    """Wait until the page has shown the outcome of its last request."""
+    expect(page.locator("#cardplay")).not_to_have_attribute("data-busy", "true")
+
+
+def show_hand(page, player: str) -> None:
+    """Show the hand of the player to act (still shown when they act again: a burn, a 2)."""
+    if page.locator("#hand-box").is_hidden():
+        expect(page.locator("#seat-line")).to_contain_text(player)
+        page.get_by_role("button", name="Show my hand").click()
+        settled(page)
+    expect(page.locator("#hand-heading")).to_have_text(f"{player}'s hand")
+
+
+def click_move(page, button) -> str:
+    """Click a move's button (opening its folded list first); return its label."""
+    fold = button.locator("xpath=ancestor::details")
+    if fold.count() and not fold.evaluate("d => d.open"):
+        fold.locator("summary").click()
+    label = button.inner_text()
+    with page.expect_response(lambda r: r.url.endswith("/move")):
+        button.click()
+    settled(page)
+    return label
+
+
+def check_turn_passed(page, base: str, game_id: str, player: str) -> dict:
+    """After a move: the page shows the new player to act, and hides the hand if it changed."""
+    state = state_of(base, game_id)
+    now = actor(state)
+    expect(page.locator("#cardplay")).to_have_attribute("data-actor", now or "")
+    expect(page.locator("#card-news .latest").first).to_be_visible()
+    if now != player:
+        expect(page.locator("#hand-box")).to_be_hidden()
+        expect(page.locator("#hand .pcard, #hand .dino")).to_have_count(0)
+    return state
+
+
+def idiot_choice(page, rng: random.Random):
+    """Mostly lay cards, at times pick up; a seeded choice among the buttons shown."""
+    plays = page.locator("#moves button.move[data-type=play], #moves button.move[data-type=flip]")
+    if plays.count() and rng.random() < 0.85:
+        return plays.nth(rng.randrange(plays.count()))
+    buttons = page.locator("#moves button.move")
+    return buttons.nth(rng.randrange(buttons.count()))
+
+
+def test_extreme_idiot_is_played_hot_seat_through_the_page(server, phone):
+    page = phone
+    game_id = start_card_game(page, server, "Extreme Idiot", ["Ann", "Bob", "<i>Cy</i>"],
+                              seed=11, shot="idiot-phone-setup.png")
+    state = state_of(server, game_id)
+    expect(page.locator("#card-banner .banner-head")).to_have_text("Ann to play")
+    expect(page.locator("#card-players li[data-player]")).to_have_count(3)
+    assert page.locator("#card-players i").count() == 0  # names are text, never markup
+    cy = page.locator("#card-players li[data-player='<i>Cy</i>']")
+    expect(cy.locator(".seat-counts")).to_have_text("3 cards in hand · 3 face down")
+    up = [c for c in state["players"][2]["up"] if c]
+    expect(cy.locator(".table-cards .pcard:not(.back)")).to_have_count(len(up))
+
+    rng = random.Random(5)
+    started = time.monotonic()
+    for step in range(MOVES_IN_THE_PAGE):
+        if time.monotonic() - started > MOST_SECONDS or actor(state) is None:
+            break
+        player = actor(state)
+        show_hand(page, player)
+        hand = state_of(server, game_id, player)["hand"]
+        shown = page.locator("#hand .pcard").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)")
+        assert shown == hand
+        if step == 2:
+            screenshot(page, "idiot-phone-hand.png", "#cardplay")
+        click_move(page, idiot_choice(page, rng))
+        state = check_turn_passed(page, server, game_id, player)
+        # The pile on the page is the game's pile, bottom to top.
+        pile = page.locator("#card-centre .pile-cards .pcard").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)")
+        assert pile == state["pile"]
+        expect(page.locator("#card-centre .counts")).to_contain_text(f"Draw pile {state['draw']}")
+    assert state["step"] >= 10
+    screenshot(page, "idiot-phone-table.png", "#card-news")
+
+    # Undo, with the referee token the page kept, takes the last move back.
+    step_before = state["step"]
+    with page.expect_response(lambda r: r.url.endswith("/undo")):
+        page.get_by_role("button", name="Undo").click()
+    settled(page)
+    expect(page.locator("#card-news .latest")).to_contain_text("Undone:")
+    assert state_of(server, game_id)["step"] == step_before - 1
+    expect(page.locator("#cardplay")).to_have_attribute(
+        "data-actor", actor(state_of(server, game_id)))
+    screenshot(page, "idiot-desktop.png", size=DESKTOP["viewport"])
+
+
+def extincion_choice(page):
+    """Rescue when possible, else play a card, else whatever comes first (a discard last)."""
+    for kind in ("rescue", "play", "choose", "respond", "draw", "pass", "discard"):
+        buttons = page.locator(f"#moves button.move[data-type={kind}]")
+        if buttons.count():
+            return buttons.first
+    pytest.fail("the player to act has no move button")
+
+
+def test_extincion_is_played_hot_seat_through_the_page(server, phone):
+    page = phone
+    game_id = start_card_game(page, server, "¡Extinción!", ["Ann", "Bob", "Cy"], seed=7)
+    state = state_of(server, game_id)
+    expect(page.locator("#counter")).to_have_text(f"Extinctions 0 of {state['end_at']}")
+    expect(page.locator("#card-centre .env")).to_have_count(len(state["display"]))
+    first = state["display"][0]
+    expect(page.locator(f"#card-centre .env[data-env='{first['id']}'] .diet")).to_have_count(
+        len(first["needs"]))
+
+    started = time.monotonic()
+    labels = []
+    for step in range(MOVES_IN_THE_PAGE):
+        if time.monotonic() - started > MOST_SECONDS or actor(state) is None:
+            break
+        player = actor(state)
+        show_hand(page, player)
+        hand = state_of(server, game_id, player)["hand"]
+        expect(page.locator("#hand .dino")).to_have_count(len(hand))
+        if step == 1:
+            screenshot(page, "extincion-phone-hand.png", "#seat")
+        labels.append(click_move(page, extincion_choice(page)))
+        state = check_turn_passed(page, server, game_id, player)
+        # Each territory on the page is the game's, and the counter too.
+        for name, seat in state["table"].items():
+            row = page.locator(f"#card-players li[data-player='{name}']")
+            expect(row.locator(".dino")).to_have_count(len(seat["territory"]))
+            expect(row.locator(".seat-counts")).to_contain_text(f"{seat['rescued']} rescued")
+        expect(page.locator("#counter")).to_have_text(
+            f"Extinctions {state['counter']} of {state['end_at']}")
+    assert len(labels) >= 10
+    assert all("card " not in label for label in labels), labels  # every card named
+    assert any(label.startswith("Play ") for label in labels), labels
+    screenshot(page, "extincion-phone-table.png", "#cardplay")
+    screenshot(page, "extincion-phone-territories.png", "#card-news")
+
+
+# Finished games --------------------------------------------------------------------------------
+
+def finish_through_the_api(base: str, game: str, players: list[str], seed: int) -> str:
+    """Play a game to its end with seeded random legal moves; return its id."""
+    game_id = post(f"{base}/api/games", {"game": game, "players": players, "seed": seed})["id"]
+    rng = random.Random(seed)
+    for _ in range(MOST_API_MOVES):
+        moves = get(f"{base}/api/games/{game_id}/moves")
+        if not moves:
+            return game_id
+        post(f"{base}/api/games/{game_id}/move", rng.choice(moves))
+    pytest.fail(f"the {game} game did not end in {MOST_API_MOVES} moves")
+
+
+def test_a_finished_card_game_shows_its_result(server, phone):
+    page = phone
+    game_id = finish_through_the_api(server, "idiot", ["Ann", "Bob"], seed=3)
+    state = state_of(server, game_id)
+    page.goto(f"{server}/#game={game_id}")
+    expect(page.locator("#card-result")).to_have_text(f"{state['idiot']} is the idiot")
+    expect(page.locator("#card-banner")).to_contain_text("Out in order: 1.")
+    expect(page.locator("#seat")).to_be_hidden()
+    expect(page.locator(f"#card-players li[data-player='{state['idiot']}'] .badge.idiot")) \
+        .to_have_count(1)
+    screenshot(page, "idiot-phone-over.png", "#cardplay")
+
+    game_id = finish_through_the_api(server, "extincion", ["Ann", "Bob"], seed=3)
+    result = state_of(server, game_id)["result"]
+    page.goto(f"{server}/#game={game_id}")
+    expect(page.locator("#card-result")).to_contain_text(result["winners"][0])
+    expect(page.locator("#card-banner")).to_contain_text(
+        f"Dinosaurs rescued: Ann {result['scores']['Ann']}, Bob {result['scores']['Bob']}.")
+    expect(page.locator("#card-players .badge.win")).to_have_count(len(result["winners"]))
+    expect(page.locator("#seat")).to_be_hidden()
+    screenshot(page, "extincion-phone-over.png", "#cardplay")
