@@ -21,6 +21,7 @@ import unicodedata
 import zlib
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import islice
 from pathlib import Path
 
 import marisa_trie
@@ -234,13 +235,17 @@ class Lexicon:
             if not common_only or self._zipf[self._position[trie_id]] >= self.common_zipf * 100:
                 yield key
 
+    def has_key(self, key: str) -> bool:
+        """Return whether the folded `key` is a word (no folding: 0.2 us)."""
+        return key in self._trie
+
     def has_prefix(self, prefix: str) -> bool:
         """Return whether some key starts with `prefix` (folded)."""
         return next(self._trie.iterkeys(prefix), None) is not None
 
-    def keys_with_prefix(self, prefix: str) -> list[str]:
-        """Return every key starting with `prefix` (folded)."""
-        return self._trie.keys(prefix)
+    def keys_with_prefix(self, prefix: str, limit: int | None = None) -> list[str]:
+        """Return the keys starting with `prefix` (folded), at most `limit` of them."""
+        return list(islice(self._trie.iterkeys(prefix), limit))
 
 def _map(path: Path):
     try:
