@@ -9,113 +9,22 @@ state. Screenshots go to tests/artifacts/ (or $WORDREF_ARTIFACTS).
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import re
-import socket
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
 import pytest
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-CHROMIUM = "/usr/bin/chromium"
-if not Path(CHROMIUM).exists():
-    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+from browserkit import (ARTIFACTS, DESKTOP, GREEN, PHONE, RED, browser, get,  # noqa: F401
+                        phone, post, server)
+from playwright.sync_api import expect  # noqa: E402
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = Path(os.environ.get("WORDREF_ARTIFACTS", ROOT / "tests" / "artifacts"))
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-# The colours of the verdict box (style.css: --green, --red).
-GREEN, RED = "rgb(11, 110, 46)", "rgb(179, 18, 43)"
 MOVES_IN_THE_PAGE = 20          # moves clicked in each game
 MOST_API_MOVES = 3000           # bound on finishing a game through the API
 MOST_SECONDS = 40               # bound on each game's clicking
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def get(url: str):
-    with urllib.request.urlopen(url, timeout=10) as response:
-        return json.load(response)
-
-
-def post(url: str, body: dict):
-    request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The real service on a free loopback port, with a database of its own."""
-    work = tmp_path_factory.mktemp("browser-cards")
-    port = free_port()
-    log = open(work / "server.log", "w+b")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "solver.service.app:app_from_environment", "--factory",
-         "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT, env={**os.environ, "WORDREF_DB": str(work / "games.sqlite3")},
-        stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    try:
-        while True:
-            if process.poll() is not None:
-                log.seek(0)
-                pytest.fail(f"the server stopped:\n{log.read().decode(errors='replace')}")
-            try:
-                get(f"{base}/healthz")
-                break
-            except (OSError, urllib.error.URLError):
-                if time.monotonic() > deadline:
-                    pytest.fail("the server did not answer /healthz within 30 s")
-                time.sleep(0.1)
-        yield base
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    yield page
-    context.close()
-    assert not errors, f"the page threw: {errors}"
 
 
 def screenshot(page, name: str, at: str | None = None, size: dict | None = None) -> None:
