@@ -226,16 +226,25 @@ def _entries(data: dict, field: str, make, problems: list[str]) -> list:
     return out
 
 
-def _card(number: int, entry, problems: list[str]):
-    label = f"card {number}"
+def _label(kind: str, number: int, entry, fields, problems: list[str]) -> str | None:
+    """Return how problems name this entry ("card 12 (Velociraptor)"), noting unknown fields;
+    None (and a problem) if the entry is not a mapping."""
+    label = f"{kind} {number}"
     if not isinstance(entry, dict):
-        problems.append(f"{label}: expected a mapping with fields {', '.join(_CARD_FIELDS)}")
+        problems.append(f"{label}: expected a mapping with fields {', '.join(fields)}")
         return None
     if isinstance(entry.get("name"), str) and entry["name"].strip():
         label += f" ({entry['name'].strip()})"
+    problems += [f"{label}: unknown field {key!r} (fields: {', '.join(fields)})"
+                 for key in entry if key not in fields]
+    return label
+
+
+def _card(number: int, entry, problems: list[str]):
     before = len(problems)
-    problems += [f"{label}: unknown field {key!r} (fields: {', '.join(_CARD_FIELDS)})"
-                 for key in entry if key not in _CARD_FIELDS]
+    label = _label("card", number, entry, _CARD_FIELDS, problems)
+    if label is None:
+        return None
     name = _name(entry, label, problems)
     count = _count(entry, label, problems)
     skills: tuple[str, ...] = ()
@@ -262,15 +271,10 @@ def _card(number: int, entry, problems: list[str]):
 
 
 def _environment(number: int, entry, problems: list[str]):
-    label = f"environment {number}"
-    if not isinstance(entry, dict):
-        problems.append(f"{label}: expected a mapping with fields {', '.join(_ENV_FIELDS)}")
-        return None
-    if isinstance(entry.get("name"), str) and entry["name"].strip():
-        label += f" ({entry['name'].strip()})"
     before = len(problems)
-    problems += [f"{label}: unknown field {key!r} (fields: {', '.join(_ENV_FIELDS)})"
-                 for key in entry if key not in _ENV_FIELDS]
+    label = _label("environment", number, entry, _ENV_FIELDS, problems)
+    if label is None:
+        return None
     name = entry.get("name", "")
     if not isinstance(name, str):
         problems.append(f"{label}: name: {name!r} is not a text")
