@@ -16,6 +16,11 @@ ENGINES = {
     "idiot": "solver.games.idiot",
     "extincion": "solver.games.extincion",
 }
+# The name people know each game by, and its family: word games are judged from a lexicon,
+# card games are passed round the table (each player in turn sees their own hand).
+TITLES = {"extremis": "In Extremis", "redyellow": "Red Letter, Yellow Letter",
+          "idiot": "Extreme Idiot", "extincion": "¡Extinción!"}
+CARD_GAMES = ("idiot", "extincion")
 
 
 def status_of(state: dict) -> str:

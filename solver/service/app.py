@@ -17,9 +17,11 @@ loop beats handing them to a thread pool; responses are JSON encoded once, by ha
 
 from __future__ import annotations
 
+import html
 import inspect
 import json
 import os
+import re
 from importlib import resources
 from typing import Literal
 
@@ -287,16 +289,18 @@ def create_app(db: str | None = None) -> FastAPI:
 
     # The page ---------------------------------------------------------------------------------
 
+    home = Response(_page(), media_type="text/html")
+
     @app.get("/", include_in_schema=False)
     async def page():
-        return FileResponse(str(STATIC / "index.html"), media_type="text/html")
+        return home
 
     @app.get("/static/{name}", include_in_schema=False)
     async def static(name: str):
-        allowed = {"app.js": "text/javascript", "style.css": "text/css"}
-        if name not in allowed:
+        kind = STATIC_TYPES.get(name.rpartition(".")[2])
+        if kind is None or not STATIC_NAME.fullmatch(name) or not (STATIC / name).is_file():
             return error("not found", 404)
-        return FileResponse(str(STATIC / name), media_type=allowed[name])
+        return FileResponse(str(STATIC / name), media_type=kind)
 
     return app
 
@@ -428,6 +432,23 @@ def _query_doc(spec: dict) -> dict:
         parameters.append({"name": name, "in": "query", "required": False,
                            "description": text, "schema": schema})
     return {"parameters": parameters}
+
+
+STATIC_TYPES = {"js": "text/javascript", "css": "text/css"}
+STATIC_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\.(js|css)")
+
+
+def _page() -> bytes:
+    """Return index.html with the list of games filled in from the engines' registry."""
+    from ..games import CARD_GAMES, TITLES
+
+    choices = "\n".join(
+        f'          <label class="pick"><input type="radio" name="game" value="{game}" '
+        f'data-family="{"cards" if game in CARD_GAMES else "words"}"'
+        f'{" checked" if n == 0 else ""}>\n            <span>{html.escape(title)}</span></label>'
+        for n, (game, title) in enumerate(TITLES.items()))
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+    return page.replace("          <!-- games -->", choices).encode()
 
 
 def app_from_environment() -> FastAPI:
