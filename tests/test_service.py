@@ -177,7 +177,7 @@ def test_bodies_over_the_limit(client):
 def test_the_page_is_served(client):
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()
-    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/main.js").status_code == 200
     assert client.get("/static/../app.py").status_code == 404
 
 
