@@ -17,8 +17,8 @@ import time
 
 from solver.games import extincion as X
 from solver.games.base import rng
-from solver.games.extincion_bots import greedy_player, simulate
-from solver.games.extincion_play import perform
+from solver.games.extincion.bots import greedy_player, simulate
+from solver.games.extincion.play import perform
 
 PLAYERS = ["ann", "bob", "cy", "dee"]
 

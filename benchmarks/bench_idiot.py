@@ -16,9 +16,9 @@ import time
 import timeit
 
 from solver.games import idiot
-from solver.games.idiot_bots import simulate
-from solver.games.idiot_moves import plays
-from solver.games.idiot_pile import read_pile, top_of
+from solver.games.idiot.bots import simulate
+from solver.games.idiot.moves import plays
+from solver.games.idiot.pile import read_pile, top_of
 
 SHORT_PILE, SHORT_PLAY = idiot.parse_cards("K♠ 5♥"), idiot.parse_cards("A♦")
 LONG_PILE = idiot.parse_cards("3♠ 5♥ 9♦ 9♣ 10♥ J♥ Q♥ K♠ 4♦ 6♣ 6♥ 5♠")

@@ -1,6 +1,6 @@
 """In Extremis: the cards in play, the words they admit, and verdicts on shouted answers.
 
-The rules (shared/rules/in-extremis.txt, and the original French rules):
+The rules (the In Extremis rulebook, and the original French rules):
 
 - the word starts with the initial letter and holds every green letter, counted: two green Ts need
   two Ts; a green equal to the initial counts with it (initial B and a green B need a second B);

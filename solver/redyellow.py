@@ -1,6 +1,6 @@
 """Red Letter, Yellow Letter: the cards in play, the answers they admit, and verdicts.
 
-The rules (shared/rules/red-letter-yellow-letter.txt):
+The rules (the Red Letter, Yellow Letter rulebook):
 
 - the answer is in the Thing's category, starts with the yellow letter and does not contain the
   red letter; a leading article is not part of the answer ("the Nile" starts with N), and the

@@ -9,7 +9,7 @@ import pytest
 
 from solver.errors import InputError
 from solver.games import extincion as X
-from solver.games.extincion_bots import greedy_player, random_player, simulate
+from solver.games.extincion.bots import greedy_player, random_player, simulate
 from test_extincion_lab import (
     ALLO, BARY, COMPY, FOREST_FAMINE, IGUA, IGUA2, IGUA3, LAB_DATA, MEADOW_EXT, MEADOW_QUAKE,
     OVI, RAPTOR, table)

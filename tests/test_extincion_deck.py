@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from solver.errors import InputError
-from solver.games.extincion_deck import (
+from solver.games.extincion.deck import (
     BAIT_DIETS, DIETS, EFFECTS, SKILLS, TYPES, Deck, DeckError, completable, extinctions_to_end,
     load_deck, sample_deck)
 from test_extincion_lab import LAB_DATA

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from solver.games import extincion as X
-from solver.games.extincion_deck import load_deck
+from solver.games.extincion.deck import load_deck
 
 # Card ids, in the order of the lab deck's entries (every entry but the last is one card).
 PROTO = list(range(6))

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from solver.games import extincion as X
-from solver.games.extincion_bots import greedy_player, random_player
-from solver.games.extincion_rules import to_act
-from solver.games.extincion_deck import (
+from solver.games.extincion.bots import greedy_player, random_player
+from solver.games.extincion.rules import to_act
+from solver.games.extincion.deck import (
     BAIT_DIETS, DIETS, EFFECTS, SKILLS, TYPES, DeckError, completable, extinctions_to_end,
     load_deck)
 from test_extincion_lab import conserved

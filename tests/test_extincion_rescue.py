@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from solver.games import extincion as X
-from solver.games.extincion_deck import extinctions_to_end
-from solver.games.extincion_play import DROUGHT_ROUNDS, score
+from solver.games.extincion.deck import extinctions_to_end
+from solver.games.extincion.play import DROUGHT_ROUNDS, score
 from test_extincion_lab import (
     ALLO, ALLO2, ANKY, BARY, BARY2, BRACHIO, COAST_EPIDEMIC, COAST_EXT, COMPY, COMPY2,
     DESERT_STAMPEDE, ESTUARY_EXT, FOREST_EXT, FOREST_FAMINE, GOAT, IGUA, IGUA2, IGUA3,

@@ -12,7 +12,7 @@ import pytest
 from solver.errors import InputError
 from solver.games import base, engine
 from solver.games import extincion as X
-from solver.games.extincion_deck import load_deck, sample_deck
+from solver.games.extincion.deck import load_deck, sample_deck
 from test_extincion_lab import (
     ALLO, ANKY, BARY, BRACHIO, COELO, COMPY, FOREST_FAMINE, GOAT, IGUA, IGUA2, IGUA3, LAB,
     LAB_DATA, MEADOW_QUAKE, OVI, RAPTOR, STURGEON, TREX, codes, conserved, play, table)
@@ -312,7 +312,7 @@ def test_malformed_and_misplaced_moves(move, code):
 
 
 def test_every_reason_code_has_a_meaning_and_a_rulebook_section():
-    from solver.games.extincion_rules import REASONS, SECTIONS
+    from solver.games.extincion.rules import REASONS, SECTIONS
 
     assert set(X.REASON_CODES) == set(REASONS)
     assert all(code == code.lower() and " " not in code for code in X.REASON_CODES)
@@ -327,7 +327,7 @@ def test_the_rulings_document_lists_every_reason_code_move_and_option():
 
 
 def test_replaying_the_moves_gives_the_same_game():
-    from solver.games.extincion_bots import greedy_player, play_game
+    from solver.games.extincion.bots import greedy_player, play_game
 
     record: list = []
     final = play_game(FOUR, 11, greedy_player, record=record)

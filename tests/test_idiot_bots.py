@@ -8,7 +8,7 @@ import pytest
 
 from solver.errors import InputError
 from solver.games.idiot import apply, legal_moves, new, parse_cards
-from solver.games.idiot_bots import greedy_player, play_game, random_player, simulate
+from solver.games.idiot.bots import greedy_player, play_game, random_player, simulate
 
 
 def test_simulate_reports_lengths_and_seat_wins():

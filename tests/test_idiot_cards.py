@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from solver.errors import InputError
 from solver.games.idiot import parse_card, parse_cards, show_card
-from solver.games.idiot_cards import CARDS, deck, show_cards
+from solver.games.idiot.cards import CARDS, deck, show_cards
 
 
 @pytest.mark.parametrize("text, card", [

@@ -10,9 +10,9 @@ import pytest
 from solver.errors import InputError
 from solver.games import base, engine, idiot
 from solver.games.idiot import apply, judge, legal_moves, new, parse_card, parse_cards, view
-from solver.games.idiot_apply import held
-from solver.games.idiot_bots import greedy_player
-from solver.games.idiot_pile import read_pile
+from solver.games.idiot.apply import held
+from solver.games.idiot.bots import greedy_player
+from solver.games.idiot.pile import read_pile
 
 
 def table(hands: dict, up: dict | None = None, down: dict | None = None, pile: str = "",

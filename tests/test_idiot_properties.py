@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from solver.games.base import IllegalMove
 from solver.games.idiot import apply, judge, legal_moves, new
-from solver.games.idiot_bots import STRATEGIES
-from solver.games.idiot_cards import CARDS, RANK, deck
-from solver.games.idiot_table import MAX_ROWS, active
+from solver.games.idiot.bots import STRATEGIES
+from solver.games.idiot.cards import CARDS, RANK, deck
+from solver.games.idiot.table import MAX_ROWS, active
 
 MAX_MOVES = 3000
 

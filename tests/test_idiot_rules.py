@@ -9,8 +9,8 @@ import pytest
 
 from solver.errors import InputError
 from solver.games.idiot import OPTIONS, REASON_CODES, judge_play, parse_cards
-from solver.games.idiot_pile import acted_rank, read_pile, top_of
-from solver.games.idiot_rules import PARAGRAPH, asks
+from solver.games.idiot.pile import acted_rank, read_pile, top_of
+from solver.games.idiot.rules import PARAGRAPH, asks
 
 GOLDEN = Path(__file__).parent / "golden" / "idiot_plays.tsv"
 
@@ -118,7 +118,7 @@ def test_draw_empty_kills_4s_in_a_bare_pile():
 
 def test_asks_after_a_ladder_is_only_equal_or_higher():
     # §8: ladder cards have no function, so a laddered jack asks no suit.
-    from solver.games.idiot_pile import EMPTY, lay
+    from solver.games.idiot.pile import EMPTY, lay
     laid = lay([], EMPTY, parse_cards("8♥ 9♠ J♦"), "ann", "ladder", False)
     top = top_of(laid.pile)
     assert top.demand is None and top.rank == 11

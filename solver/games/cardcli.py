@@ -100,12 +100,12 @@ def simulate(kind, games, seed, players, strategy, deck, house, as_json):
         if deck:
             raise click.UsageError("Extreme Idiot plays a standard deck (--option decks=2 "
                                    "for the double deck)")
-        from .idiot_bots import simulate as run
+        from .idiot.bots import simulate as run
 
         def batch(n, start, progress):
             return run(n, start, players, strategy, options=options, progress=progress)
     else:
-        from .extincion_bots import simulate as run
+        from .extincion.bots import simulate as run
         text = deck.read() if deck else None
 
         def batch(n, start, progress):

@@ -1,4 +1,4 @@
-"""In Extremis, the whole game: deal, rounds, taps, flips, claims, the end (shared/rules/in-extremis.txt).
+"""In Extremis, the whole game as its rulebook has it: deal, rounds, taps, flips, claims, the end.
 
 The state is plain JSON data (see base.py). Cards are {"green": "b", "red": "x", "up": "green"}:
 a letter on each side and the side facing up.

@@ -1,4 +1,4 @@
-"""Red Letter, Yellow Letter, the whole game (shared/rules/red-letter-yellow-letter.txt).
+"""Red Letter, Yellow Letter, the whole game as its rulebook has it.
 
 Three decks lie face up: red letters, yellow letters and Things; the top card of each is on
 display. The first to shout something that fits all three wins the round and takes one of the

@@ -1,9 +1,9 @@
 """Extreme Idiot: the whole-game engine (see base.py for the shape every engine shares).
 
-Start with `new`, `judge` and `apply` here; what may go on what lives in idiot_rules.py, the
-pile and its effects in idiot_pile.py, the cards in idiot_cards.py and the computer players in
-idiot_bots.py. The rulebook is shared/rules/extreme-idiot.no.txt; docs/extreme-idiot.md gives
-every paragraph and every ruling. The rulings on the rulebook's gaps, in short:
+Start with `new`, `judge` and `apply` here; what may go on what lives in rules.py, the pile and
+its effects in pile.py, the cards in cards.py and the computer players in bots.py. The rulebook
+is the Norwegian "Extreme Idiot" rules (its paragraphs are cited as §1 to §27);
+docs/extreme-idiot.md gives every paragraph and every ruling. The rulings on the rulebook's gaps, in short:
 
 - Deal (A1): three face-down cards, three face-up on them, three in hand; the first named
   player starts and play goes clockwise; hand first, then face-up, then face-down cards (A4).
@@ -42,16 +42,16 @@ every paragraph and every ruling. The rulings on the rulebook's gaps, in short:
 
 from __future__ import annotations
 
-from ..verdict import Verdict
-from .base import IllegalMove, rng
-from .idiot_apply import apply_move
-from .idiot_cards import (RANK, deck, parse_card, parse_cards, show_card, show_cards,
+from ...verdict import Verdict
+from ..base import IllegalMove, rng
+from .apply import apply_move
+from .cards import (RANK, deck, parse_card, parse_cards, show_card, show_cards,
                           show_rank)
-from .idiot_judge import MOVES, PENALTIES, judge_move, may_pass, outable, targets
-from .idiot_moves import plays
-from .idiot_pile import top_of
-from .idiot_rules import OPTIONS, REASON_CODES, asks, judge_play, resolve_options
-from .idiot_table import DEAL, check_names, copy_state, seat, zone
+from .judge import MOVES, PENALTIES, judge_move, may_pass, outable, targets
+from .moves import plays
+from .pile import top_of
+from .rules import OPTIONS, REASON_CODES, asks, judge_play, resolve_options
+from .table import DEAL, check_names, copy_state, seat, zone
 
 __all__ = ["NAME", "OPTIONS", "REASON_CODES", "PENALTIES", "MOVES", "IllegalMove", "new",
            "judge", "apply", "legal_moves", "view", "judge_play", "parse_card", "parse_cards",
@@ -93,7 +93,7 @@ def apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
 
 
 def legal_moves(state: dict) -> list[dict]:
-    """Return the legal moves of the player on turn, one per distinct effect (idiot_moves).
+    """Return the legal moves of the player on turn, one per distinct effect (moves.py).
 
     Joining (§22) and penalties are not listed: the table makes those.
     """

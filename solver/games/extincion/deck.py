@@ -14,9 +14,9 @@ import os
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from importlib.resources import files
+from pathlib import Path
 
-from ..errors import InputError
+from ...errors import InputError
 
 FORMAT = 1
 DIETS = ("carnivore", "herbivore", "scavenger", "piscivore", "egg_thief")
@@ -172,9 +172,9 @@ def _parse(text: str, origin: str):
 @lru_cache(maxsize=1)
 def sample_deck() -> Deck:
     """Return the bundled sample deck (not the publisher's card list)."""
-    resource = files("solver.games") / "decks" / "extincion-sample.yaml"
-    return _build(_parse(resource.read_text(encoding="utf-8"), "extincion-sample.yaml"),
-                  "extincion-sample.yaml")
+    resource = Path(__file__).with_name("sample-deck.yaml")
+    return _build(_parse(resource.read_text(encoding="utf-8"), "sample-deck.yaml"),
+                  "sample-deck.yaml")
 
 
 # Validation ---------------------------------------------------------------------------------

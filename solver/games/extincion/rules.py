@@ -1,7 +1,7 @@
 """¡Extinción! rules as queries on a game state: who may be eaten, what may be played, what fits.
 
-Nothing here changes a state. extincion_judge.py turns these answers into verdicts and legal
-moves, extincion_play.py into new states. The state (built by extincion_play.setup) is plain
+Nothing here changes a state. judge.py turns these answers into verdicts and legal
+moves, play.py into new states. The state (built by play.setup) is plain
 JSON data:
 
     players       names in clockwise seating order; "right" of seat i is seat i - 1
@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations, product
 
-from .extincion_deck import BASIC_SKILLS, SKILLS, completable
+from .deck import BASIC_SKILLS, SKILLS, completable
 
 ACTIVE_SKILLS = {"all": frozenset(SKILLS), "basic": frozenset(BASIC_SKILLS), "none": frozenset()}
 HAND_TARGET = 3

@@ -6,12 +6,12 @@ lays cards legally, so that applying it does not lay them twice.
 
 from __future__ import annotations
 
-from ..verdict import Verdict
-from .idiot_cards import CARDS, SUIT, parse_card, show_card, show_cards
-from .idiot_moves import can_play
-from .idiot_pile import Laid, top_of
-from .idiot_rules import as_cards, play_verdict, reason
-from .idiot_table import active, after, holds, place_for, zone
+from ...verdict import Verdict
+from .cards import CARDS, SUIT, parse_card, show_card, show_cards
+from .moves import can_play
+from .pile import Laid, top_of
+from .rules import as_cards, play_verdict, reason
+from .table import active, after, holds, place_for, zone
 
 MOVES = ("play", "pickup", "pass", "flip", "give", "play_out", "join", "penalty")
 

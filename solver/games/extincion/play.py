@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .extincion_deck import STARTER, completable
-from . import extincion_rules as R
+from .deck import STARTER, completable
+from . import rules as R
 
 DISPLAY = 3
 START_HAND = 3

@@ -8,9 +8,9 @@ laid first must follow suit, so a card that does is put first.
 
 from __future__ import annotations
 
-from .idiot_cards import JACK, JOKER, RANK, SUITS, colour
-from .idiot_pile import BLACK_LADDER, RED_LADDER, Top
-from .idiot_rules import check_play
+from .cards import JACK, JOKER, RANK, SUITS, colour
+from .pile import BLACK_LADDER, RED_LADDER, Top
+from .rules import check_play
 
 # Ranks whose top card's suit changes what a play does.
 _SUITED = frozenset({4, 8, JACK, JOKER})

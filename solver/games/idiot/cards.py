@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InputError
+from ...errors import InputError
 
 JOKER = 0
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14

@@ -13,11 +13,11 @@ import random
 import statistics
 from collections import Counter
 
-from ..errors import InputError
-from .extincion import apply, new
-from .extincion_deck import load_deck, sample_deck
-from .extincion_judge import decision_moves, legal_moves, play_moves, rescue_moves
-from . import extincion_rules as R
+from ...errors import InputError
+from .engine import apply, new
+from .deck import load_deck, sample_deck
+from .judge import decision_moves, legal_moves, play_moves, rescue_moves
+from . import rules as R
 
 EGG = "egg_thief"
 DEFAULT_MAX_MOVES = 5000

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .idiot_cards import ACE, JACK, JOKER, KING, RANK, SUIT, colour
+from .cards import ACE, JACK, JOKER, KING, RANK, SUIT, colour
 
 LIVE, DEAD, TAIL = 1, 0, 2
 

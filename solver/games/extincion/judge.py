@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..verdict import Reason, Verdict
-from . import extincion_rules as R
+from ...verdict import Reason, Verdict
+from . import rules as R
 
 MOVE_TYPES = ("play", "discard", "draw", "rescue", "respond", "choose", "pass")
 

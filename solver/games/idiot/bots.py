@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 import statistics
 
-from ..errors import InputError
-from . import idiot
-from .idiot_apply import held
-from .idiot_cards import JOKER, QUEEN, RANK
+from ...errors import InputError
+from . import engine as idiot
+from .apply import held
+from .cards import JOKER, QUEEN, RANK
 
 # How much a card is worth keeping for later, by rank: the cards that go on nearly anything
 # (5, 10, 2, joker) are worth most; low cards and queens are played as soon as they may go.

@@ -1,18 +1,18 @@
 """What may be played on what in Extreme Idiot (§2-§16), and verdicts on single plays.
 
 `check_play(top, cards)` lists every rule a play breaks against the top of the pile (see
-idiot_pile.Top); `play_verdict` turns that into a Verdict with the paragraph and the
+pile.Top); `play_verdict` turns that into a Verdict with the paragraph and the
 consequence; `judge_play` does it for a bare pile written on a command line. The rulings on the
 rulebook's gaps are in docs/extreme-idiot.md; the house-rule options are OPTIONS.
 """
 
 from __future__ import annotations
 
-from ..errors import InputError
-from ..verdict import Reason, Verdict
-from .idiot_cards import (CARDS, JACK, JOKER, KING, QUEEN, RANK, SUIT, SUIT_SYMBOLS, colour,
+from ...errors import InputError
+from ...verdict import Reason, Verdict
+from .cards import (CARDS, JACK, JOKER, KING, QUEEN, RANK, SUIT, SUIT_SYMBOLS, colour,
                           parse_card, parse_cards, show_card, show_cards, show_rank)
-from .idiot_pile import (BLACK_LADDER, EMPTY, RED_LADDER, THREE_TABLE, Laid, Top, kind_of,
+from .pile import (BLACK_LADDER, EMPTY, RED_LADDER, THREE_TABLE, Laid, Top, kind_of,
                          lay, leading_eights, read_pile, top_of)
 
 # The house rules a table chooses when a game starts, with their defaults.

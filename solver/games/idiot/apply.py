@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import hashlib
 
-from .base import rng
-from .idiot_judge import card_id, outable, targets
-from .idiot_pile import Laid, kind_of, lay, top_of
-from .idiot_rules import as_cards, check_play
-from .idiot_table import (active, after, draw, is_done, place_for, put_queens_aside,
+from ..base import rng
+from .judge import card_id, outable, targets
+from .pile import Laid, kind_of, lay, top_of
+from .rules import as_cards, check_play
+from .table import (active, after, draw, is_done, place_for, put_queens_aside,
                           queens_only, remove, seat, take_up, zone)
 
 # Events after which a game has moved on for good: a card left play, the deal changed, or the

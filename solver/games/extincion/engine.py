@@ -1,8 +1,8 @@
 """¡Extinción! (Gnomosaurus, 2020): the whole-game referee, in the shape of base.py.
 
-Start here; then read extincion_deck.py (the deck format), extincion_rules.py (the state and
-the rules as queries), extincion_judge.py (verdicts and legal moves), extincion_play.py (the
-set-up and what moves do) and extincion_bots.py (computer players and `simulate`).
+Start here; then read deck.py (the deck format), rules.py (the state and the rules as queries),
+judge.py (verdicts and legal moves), play.py (the set-up and what moves do) and bots.py
+(computer players and `simulate`).
 docs/extincion.md gives every rule with how it is enforced, and every ruling where the
 rulebook is silent.
 
@@ -24,12 +24,12 @@ Moves (all carry "type" and "player"):
 
 from __future__ import annotations
 
-from ..errors import InputError
-from .base import IllegalMove, rng
-from .extincion_deck import Deck, extinctions_to_end, load_deck, sample_deck
-from .extincion_judge import MOVE_TYPES, judge, legal_moves
-from .extincion_play import copy_state, perform, setup
-from . import extincion_rules as R
+from ...errors import InputError
+from ..base import IllegalMove, rng
+from .deck import Deck, extinctions_to_end, load_deck, sample_deck
+from .judge import MOVE_TYPES, judge, legal_moves
+from .play import copy_state, perform, setup
+from . import rules as R
 
 __all__ = ["NAME", "OPTIONS", "MOVE_TYPES", "REASON_CODES", "new", "judge", "apply",
            "legal_moves", "view", "load_deck", "sample_deck"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..errors import InputError
-from .idiot_cards import QUEEN, RANK
+from ...errors import InputError
+from .cards import QUEEN, RANK
 
 HAND = 3            # draw up to three while the draw pile lasts (§1)
 ROWS = 3            # rows dealt to each player (A1)
@@ -51,7 +51,7 @@ def copy_state(state: dict) -> dict:
     for key in ("hands", "up", "down"):
         out[key] = {p: list(cards) for p, cards in state[key].items()}
     out["pending"] = dict(state["pending"]) if state["pending"] else None
-    return out   # "seen" is copied only when it changes (idiot_apply._watch_repeats)
+    return out   # "seen" is copied only when it changes (apply._watch_repeats)
 
 
 def zone(state: dict, player: str) -> tuple[str | None, list[str]]:
