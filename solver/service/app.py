@@ -21,18 +21,18 @@ import html
 import inspect
 import json
 import os
-import re
 from importlib import resources
 from typing import Literal
 
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 from starlette.routing import Route
 
 from .. import __version__, api
 from ..errors import InputError, WordrefError
+from .assets import Assets
 
 MAX_TEXT = 200  # characters of an answer or a Thing
 MAX_BODY = 64 * 1024
@@ -289,18 +289,15 @@ def create_app(db: str | None = None) -> FastAPI:
 
     # The page ---------------------------------------------------------------------------------
 
-    home = Response(_page(), media_type="text/html")
+    files = Assets(STATIC, _page())  # read and gzipped once (assets.py)
 
     @app.get("/", include_in_schema=False)
-    async def page():
-        return home
+    async def page(request: Request):
+        return files.response("index.html", request)
 
     @app.get("/static/{name}", include_in_schema=False)
-    async def static(name: str):
-        kind = STATIC_TYPES.get(name.rpartition(".")[2])
-        if kind is None or not STATIC_NAME.fullmatch(name) or not (STATIC / name).is_file():
-            return error("not found", 404)
-        return FileResponse(str(STATIC / name), media_type=kind)
+    async def static(name: str, request: Request):
+        return files.response(name, request) or error("not found", 404)
 
     return app
 
@@ -432,10 +429,6 @@ def _query_doc(spec: dict) -> dict:
         parameters.append({"name": name, "in": "query", "required": False,
                            "description": text, "schema": schema})
     return {"parameters": parameters}
-
-
-STATIC_TYPES = {"js": "text/javascript", "css": "text/css"}
-STATIC_NAME = re.compile(r"[a-z0-9][a-z0-9-]*\.(js|css)")
 
 
 def _page() -> bytes:
