@@ -1,18 +1,37 @@
-"""One contract for the CLI's --json and the HTTP API: each word-game verb as a function to JSON.
+"""One contract for the CLI and the HTTP API: each word-game verb as one function.
 
-`wordref solve extremis ... --json` prints exactly what `extremis_solve(...)` returns, and
-`GET /api/extremis/solve?...` answers the same; so do the other verbs. Arguments are the CLI's
-option values (strings as typed); bad ones raise InputError with one line.
+`asker(game, verb, **options)` opens what the verb needs once and returns a function that
+answers one set of cards (and, for judge, one answer) with a `Reply`: its JSON, the object the
+verb found (for text output) and the exit code. `wordref solve extremis ... --json` prints
+`reply.json`, `--batch` calls the same function once a line, and `GET /api/extremis/solve?...`
+answers `verb_json(...)`, built on it; so the three can never drift apart. Arguments are the
+CLI's option values (strings as typed); bad ones raise InputError with one line.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
 
 from . import extremis, hints
 from .errors import InputError
 from .lexicon import Lexicon, WordFilter
 
 VERBS = ("solve", "any", "judge", "hint")
-GAMES = ("extremis", "redyellow")
+EXIT_YES, EXIT_NO, EXIT_NO_SEARCH = 0, 1, 3
+# The card fields of each word game, in the order a --batch line gives them.
+FIELDS = {"extremis": ("initial", "green", "red"), "redyellow": ("thing", "yellow", "red")}
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What one verb answered: `json` (the contract); for text, what was `found` and the parsed
+    `cards`; and the exit code."""
+
+    json: dict
+    found: object
+    cards: object
+    code: int = EXIT_YES
 
 
 def open_extremis(lang: str = "en", tier: str = "all", no_conjugated: bool | None = None):
@@ -36,40 +55,89 @@ def extremis_any_json(lex, cards, filt) -> dict:
     return {"any": n > 0, "count": n, "status": "ok"}
 
 
-def extremis_verb(verb: str, initial=None, green="", red="", lang="en", tier="all",
-                  no_conjugated=None, limit: int = 20, level: int = 1, answers=()) :
-    """Return the JSON of an In Extremis verb (judge: a list of verdicts)."""
+def any_code(found: bool | None) -> int:
+    """Return the exit code of a stumped check: yes 0, no 1, no search made 3."""
+    return {True: EXIT_YES, False: EXIT_NO, None: EXIT_NO_SEARCH}[found]
+
+
+def asker(game: str, verb: str, *, lang: str = "en", tier: str = "all",
+          no_conjugated: bool | None = None, limit: int = 20, level: int = 1,
+          used=()) -> Callable[..., Reply]:
+    """Return ask(card fields..., answer=None) -> Reply for one verb of one word game.
+
+    In Extremis takes `tier` and `no_conjugated`, Red Letter, Yellow Letter takes `used`
+    (answers already given for the Thing); both take `limit` (solve) and `level` (hint).
+    """
+    if verb not in VERBS:
+        raise InputError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
+    limit, level = _limit(limit), _level(level)
+    if game == "extremis":
+        return _extremis_asker(verb, lang, tier, no_conjugated, limit, level)
+    if game == "redyellow":
+        return _redyellow_asker(verb, lang, limit, level, list(used))
+    raise InputError(f"unknown word game {game!r} (games: {', '.join(FIELDS)})")
+
+
+def _extremis_asker(verb, lang, tier, no_conjugated, limit, level):
     lex, filt = open_extremis(lang, tier, no_conjugated)
-    cards = extremis.Cards.parse(lex.alphabet, initial, green, red)
-    if verb == "solve":
-        return extremis.solve(lex, cards, _limit(limit), filt).to_json()
-    if verb == "any":
-        return extremis_any_json(lex, cards, filt)
-    if verb == "judge":
-        return [extremis.judge(lex, cards, a, filt).to_json() for a in _answers(answers)]
-    if verb == "hint":
-        return hints.extremis_hint(lex, cards, _level(level), filt).to_json()
-    raise InputError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
+
+    def ask(initial=None, green="", red="", answer=None) -> Reply:
+        cards = extremis.Cards.parse(lex.alphabet, initial, green, red)
+        if verb == "solve":
+            found = extremis.solve(lex, cards, limit, filt)
+            return Reply(found.to_json(), found, cards)
+        if verb == "any":
+            data = extremis_any_json(lex, cards, filt)
+            return Reply(data, data, cards, any_code(data["any"]))
+        if verb == "judge":
+            return _verdict(extremis.judge(lex, cards, answer, filt), cards)
+        given = hints.extremis_hint(lex, cards, level, filt)
+        return Reply(given.to_json(), given, cards)
+
+    return ask
 
 
-def redyellow_verb(verb: str, thing=None, yellow=None, red=None, lang="en", limit: int = 20,
-                   level: int = 1, answers=(), used=()):
-    """Return the JSON of a Red Letter, Yellow Letter verb (judge: a list of verdicts)."""
+def _redyellow_asker(verb, lang, limit, level, used):
     from . import redyellow
     from .categories import open_categories
 
     cats = open_categories(lang)
-    cards = redyellow.Cards.parse(cats.alphabet, thing, yellow, red)
-    used = list(used)
-    if verb == "solve":
-        return redyellow.solve(cats, cards, _limit(limit), used).to_json()
-    if verb == "any":
-        return redyellow.any_answer(cats, cards, used)
-    if verb == "judge":
-        return [redyellow.judge(cats, cards, a, used).to_json() for a in _answers(answers)]
-    if verb == "hint":
-        return redyellow.hint(cats, cards, _level(level), used).to_json()
-    raise InputError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
+
+    def ask(thing=None, yellow=None, red=None, answer=None) -> Reply:
+        cards = redyellow.Cards.parse(cats.alphabet, thing, yellow, red)
+        if verb == "solve":
+            found = redyellow.solve(cats, cards, limit, used)
+            return Reply(found.to_json(), found, cards)
+        if verb == "any":
+            data = redyellow.any_answer(cats, cards, used)
+            return Reply(data, data, cards, any_code(data["any"]))
+        if verb == "judge":
+            return _verdict(redyellow.judge(cats, cards, answer, used), cards)
+        given = redyellow.hint(cats, cards, level, used)
+        return Reply(given.to_json(), given, cards)
+
+    return ask
+
+
+def _verdict(verdict, cards) -> Reply:
+    return Reply(verdict.to_json(), verdict, cards, EXIT_YES if verdict.valid else EXIT_NO)
+
+
+def replies(ask: Callable[..., Reply], verb: str, cards: tuple, answers=()) -> list[Reply]:
+    """Return the verb's replies for one set of cards: one per answer for judge, else one."""
+    if verb != "judge":
+        return [ask(*cards)]
+    answers = list(answers)
+    if not answers:
+        raise InputError("no answer to judge")
+    return [ask(*cards, answer) for answer in answers]
+
+
+def verb_json(game: str, verb: str, cards: tuple, answers=(), **options):
+    """Return the JSON of one verb (judge: a list of verdicts), as the HTTP API answers it."""
+    ask = asker(game, verb, **options)
+    got = replies(ask, verb, cards, answers)
+    return [r.json for r in got] if verb == "judge" else got[0].json
 
 
 def _limit(limit) -> int | None:
@@ -82,10 +150,3 @@ def _level(level) -> int:
     if level < 1:
         raise InputError("level is 1 or more")
     return level
-
-
-def _answers(answers) -> list[str]:
-    answers = list(answers)
-    if not answers:
-        raise InputError("no answer to judge")
-    return answers

@@ -1,10 +1,12 @@
 """Game persistence: every game's state and its append-only log of moves, in SQLite.
 
-Every move runs in one write transaction (BEGIN IMMEDIATE): the state is read, the engine
-applies the move, the new state and the move are written, and the transaction commits before
-the caller sees the verdict. A process killed at any moment therefore loses nothing it
-acknowledged, and two processes playing the same game take turns: the second reads the state
-the first wrote (and its answer may then be stale).
+The store knows rows, not rules: solver/referee.py decides what a move does and hands the
+store the new state to keep. A move is written by `append`, in one write transaction (BEGIN
+IMMEDIATE ... COMMIT) that commits before the caller sees the verdict, so a process killed at
+any moment loses nothing it acknowledged. The state a move was judged against is named by the
+number of moves logged when it was read (`Game.seq`): the move is logged as number seq + 1,
+and the (game, seq) primary key refuses it (`Conflict`) if another move took that number
+first, so two processes playing one game never both win a round.
 
 The log is append-only: an undo is a move of its own that cancels the latest move still in
 effect; replaying the moves in effect from the game's seed gives its state again.
@@ -18,11 +20,10 @@ import os
 import secrets
 import sqlite3
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputError
-from .games import engine, status_of
 from .paths import data_dir
 
 SCHEMA = """
@@ -48,7 +49,10 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 """
 SCHEMA_VERSION = 1
-REFEREE_MOVES = {"overrule", "undo"}
+# One statement reads a game and the number of moves logged for it.
+GET = ("SELECT id, game, players, seed, options, state, created, updated, token, "
+       "(SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id) "
+       "FROM games WHERE id = ?")
 
 
 def default_path() -> Path:
@@ -59,20 +63,26 @@ def default_path() -> Path:
 
 @dataclass
 class Game:
-    """A stored game."""
+    """A stored game, as read: `seq` is the number of moves logged when it was read."""
 
     id: str
     game: str
-    players: list[str]
+    players: list
     seed: int
     options: dict
     state: dict
     created: float
     updated: float
+    seq: int = 0
+    token_hash: str = field(default="", repr=False)
 
-    def view(self) -> dict:
-        """Return {"id", "state"} as `wordref game` prints it."""
-        return {"id": self.id, "state": engine(self.game).view(self.state)}
+
+class NoGame(InputError):
+    """No game has this id."""
+
+
+class Conflict(Exception):
+    """Another move was logged after the game was read: read it again and retry."""
 
 
 class Store:
@@ -100,15 +110,9 @@ class Store:
         """Close the database."""
         self.db.close()
 
-    # Games ------------------------------------------------------------------------------------
-
-    def create(self, game: str, players: list[str], seed: int | None = None,
-               options: dict | None = None) -> tuple[Game, str]:
-        """Start a game; return it and its referee token (a secret shown once)."""
-        module = engine(game)
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        options = dict(options or {})
-        state = module.new(list(players), seed, json.loads(json.dumps(options)))
+    def insert(self, game: str, players: list, seed: int, options: dict, state: dict,
+               status: str) -> tuple[Game, str]:
+        """Keep a new game; return it and its referee token (a secret shown once)."""
         token = secrets.token_urlsafe(16)
         now = time.time()
         while True:
@@ -117,20 +121,20 @@ class Store:
                 self.db.execute(
                     "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (game_id, game, json.dumps(players), seed, json.dumps(options),
-                     json.dumps(state), status_of(state), _hash(token), now, now))
+                     json.dumps(state), status, _hash(token), now, now))
                 break
             except sqlite3.IntegrityError:
                 continue  # that id is taken: draw another
-        return self.get(game_id), token
+        return Game(game_id, game, players, seed, options, state, now, now, 0,
+                    _hash(token)), token
 
     def get(self, game_id: str) -> Game:
-        """Return the stored game; raise InputError if there is none."""
-        row = self.db.execute("SELECT id, game, players, seed, options, state, created, updated "
-                              "FROM games WHERE id = ?", (game_id,)).fetchone()
+        """Return the stored game; raise NoGame if there is none."""
+        row = self.db.execute(GET, (game_id,)).fetchone()
         if row is None:
-            raise InputError(f"no game {game_id!r}")
+            raise NoGame(f"no game {game_id!r}")
         return Game(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]),
-                    json.loads(row[5]), row[6], row[7])
+                    json.loads(row[5]), row[6], row[7], row[9], row[8])
 
     def list(self) -> list[dict]:
         """Return every game, newest first: id, game, players, status, moves, dates."""
@@ -141,48 +145,23 @@ class Store:
         return [{"id": r[0], "game": r[1], "players": json.loads(r[2]), "status": r[3],
                  "created": r[4], "updated": r[5], "moves": r[6]} for r in rows]
 
-    def check_token(self, game_id: str, token: str | None) -> bool:
-        """Return whether `token` is the game's referee token."""
-        row = self.db.execute("SELECT token FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise InputError(f"no game {game_id!r}")
-        return token is not None and secrets.compare_digest(row[0], _hash(token))
+    def append(self, game: Game, move: dict, events: list, state: dict, status: str) -> Game:
+        """Log `move` as the one after `game` was read, keep `state`; return the game after it.
 
-    # Moves ------------------------------------------------------------------------------------
-
-    def play(self, game_id: str, move: dict) -> tuple[Game, list[dict]]:
-        """Apply `move` to the game and commit; return the game after it and the events.
-
-        Raises IllegalMove (the stored state unchanged) for a move the rules refuse now.
+        Raises Conflict, writing nothing, if another move was logged since `game` was read.
         """
-        with self._writing():
-            game = self.get(game_id)
-            if move.get("type") == "undo":
-                return self._undo(game)
-            state, events = engine(game.game).apply(game.state, move)
-            self._save(game, state, move, events)
-            return self.get(game_id), events
-
-    def _undo(self, game: Game) -> tuple[Game, list[dict]]:
-        effective = self.moves_in_effect(game.id)
-        if not effective:
-            raise InputError("nothing to undo")
-        module = engine(game.game)
-        state = module.new(list(game.players), game.seed, json.loads(json.dumps(game.options)))
-        for move in effective[:-1]:
-            state, _ = module.apply(state, move)
-        events = [{"type": "undo", "move": effective[-1]}]
-        self._save(game, state, {"type": "undo"}, events)
-        return self.get(game.id), events
-
-    def _save(self, game: Game, state: dict, move: dict, events: list[dict]) -> None:
         now = time.time()
-        seq = self.db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?",
-                              (game.id,)).fetchone()[0]
-        self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
-                        (game.id, seq, json.dumps(move), json.dumps(events), now))
-        self.db.execute("UPDATE games SET state = ?, status = ?, updated = ? WHERE id = ?",
-                        (json.dumps(state), status_of(state), now, game.id))
+        with _Transaction(self.db):
+            try:
+                self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
+                                (game.id, game.seq + 1, json.dumps(move), json.dumps(events),
+                                 now))
+            except sqlite3.IntegrityError:
+                raise Conflict(game.id) from None
+            self.db.execute("UPDATE games SET state = ?, status = ?, updated = ? WHERE id = ?",
+                            (json.dumps(state), status, now, game.id))
+        return Game(game.id, game.game, game.players, game.seed, game.options, state,
+                    game.created, now, game.seq + 1, game.token_hash)
 
     def log(self, game_id: str) -> list[dict]:
         """Return every move of the game as logged: seq, move, events, time."""
@@ -192,30 +171,10 @@ class Store:
         return [{"seq": r[0], "move": json.loads(r[1]), "events": json.loads(r[2]), "at": r[3]}
                 for r in rows]
 
-    def moves_in_effect(self, game_id: str) -> list[dict]:
-        """Return the logged moves that no undo has cancelled, in order."""
-        effective: list[dict] = []
-        for entry in self.log(game_id):
-            if entry["move"].get("type") == "undo":
-                if effective:
-                    effective.pop()
-            else:
-                effective.append(entry["move"])
-        return effective
 
-    def replay(self, game_id: str) -> list[tuple[dict | None, dict, list[dict]]]:
-        """Return (move, state after it, events) for the game's moves in effect, from the start."""
-        game = self.get(game_id)
-        module = engine(game.game)
-        state = module.new(list(game.players), game.seed, json.loads(json.dumps(game.options)))
-        steps = [(None, state, [])]
-        for move in self.moves_in_effect(game_id):
-            state, events = module.apply(state, move)
-            steps.append((move, state, events))
-        return steps
-
-    def _writing(self):
-        return _Transaction(self.db)
+def token_matches(game: Game, token: str | None) -> bool:
+    """Return whether `token` is the game's referee token (compared in constant time)."""
+    return token is not None and secrets.compare_digest(game.token_hash, _hash(token))
 
 
 class _Transaction:

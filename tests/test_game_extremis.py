@@ -249,7 +249,7 @@ def play_out(seed: int, players=PLAYERS, limit: int = 3000):
         if state["status"] == "tap":
             move = {"type": "tap", "player": rng.choice(names)}
         else:
-            found = rules.solve(lex, game.in_play(state), 1, game._filter(state)).words
+            found = rules.solve(lex, game.in_play(state), 1, game.word_filter(state)).words
             move = ({"type": "answer", "player": rng.choice(names), "word": found[0],
                      "round": state["round"]} if found and rng.random() < 0.8
                     else {"type": "stumped"})

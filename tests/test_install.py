@@ -68,6 +68,6 @@ def test_installed_package_carries_categories_decks_and_the_page(installed, tmp_
     page = subprocess.run([installed / "python", "-c",
                            "from importlib.resources import files; "
                            "print((files('solver.service') / 'static' / 'index.html').is_file(), "
-                           "(files('solver') / 'games' / 'decks' / 'extincion-sample.yaml')"
+                           "(files('solver') / 'games' / 'extincion' / 'sample-deck.yaml')"
                            ".is_file())"], capture_output=True, text=True, cwd=tmp_path)
     assert page.stdout.split() == ["True", "True"]

@@ -18,20 +18,20 @@ from solver.errors import InputError
 from solver.games import extremis as game
 from solver.games.base import IllegalMove
 from solver.lexicon import Lexicon
-from solver.store import Store
+from solver.referee import Referee
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
 def store(tmp_path):
-    opened = Store(tmp_path / "games.sqlite3")
+    opened = Referee.open(tmp_path / "games.sqlite3")
     yield opened
     opened.close()
 
 
 def top_word(state) -> str | None:
-    found = rules.solve(Lexicon.open("en"), game.in_play(state), 1, game._filter(state)).words
+    found = rules.solve(Lexicon.open("en"), game.in_play(state), 1, game.word_filter(state)).words
     return found[0] if found else None
 
 
@@ -82,7 +82,7 @@ def test_undo_is_logged_and_replay_gives_the_state(store):
 
 def test_a_whole_game_survives_reopening(tmp_path):
     path = tmp_path / "games.sqlite3"
-    first = Store(path)
+    first = Referee.open(path)
     created, _ = first.create("extremis", ["ann", "bob"], seed=9)
     for _ in range(5):
         state = first.get(created.id).state
@@ -92,7 +92,7 @@ def test_a_whole_game_survives_reopening(tmp_path):
         first.play(created.id, move)
     kept = first.get(created.id).state
     first.close()
-    again = Store(path)
+    again = Referee.open(path)
     assert again.get(created.id).state == kept
     assert again.replay(created.id)[-1][1] == kept
 
@@ -105,7 +105,7 @@ def run_cli(*args, db):
 
 def test_two_processes_answer_the_same_game_at_once(tmp_path):
     db = tmp_path / "games.sqlite3"
-    store = Store(db)
+    store = Referee.open(db)
     created, _ = store.create("extremis", ["ann", "bob"], seed=4)
     state = created.state
     word = top_word(state)
@@ -125,9 +125,9 @@ def test_two_processes_answer_the_same_game_at_once(tmp_path):
 
 MOVER = textwrap.dedent("""
     import sys
-    from solver.store import Store
+    from solver.referee import Referee
     from test_store import next_move
-    store = Store(sys.argv[1])
+    store = Referee.open(sys.argv[1])
     game_id = sys.argv[2]
     while True:
         store.play(game_id, next_move(store.get(game_id).state))
@@ -137,7 +137,7 @@ MOVER = textwrap.dedent("""
 
 def test_kill_9_in_the_middle_of_moves_loses_nothing_acknowledged(tmp_path):
     db = tmp_path / "games.sqlite3"
-    store = Store(db)
+    store = Referee.open(db)
     created, _ = store.create("extremis", ["ann", "bob", "cy"], seed=2)
     mover = subprocess.Popen([sys.executable, "-c", MOVER, str(db), created.id], cwd=ROOT,
                              stdout=subprocess.PIPE, text=True,
@@ -152,7 +152,7 @@ def test_kill_9_in_the_middle_of_moves_loses_nothing_acknowledged(tmp_path):
     os.kill(mover.pid, signal.SIGKILL)
     mover.wait()
     assert acknowledged >= 25
-    reopened = Store(db)
+    reopened = Referee.open(db)
     logged = len(reopened.log(created.id))
     assert logged >= acknowledged
     # The state is whole: replaying the log from the seed gives it exactly.
@@ -174,7 +174,7 @@ def test_game_commands_end_to_end(tmp_path):
     assert set(state["cards"]) == {"initial", "green", "red"} and data["token"]
     shown = json.loads(invoke("game", "show", game_id, "--db", db, "--json").stdout)
     assert shown == {"id": game_id, "state": state}
-    word = top_word(Store(db).get(game_id).state)
+    word = top_word(Referee.open(db).get(game_id).state)
     answered = invoke("game", "answer", game_id, "--player", "ann", word, "--db", db, "--json")
     result = json.loads(answered.stdout)
     assert answered.exit_code == 0 and result["verdict"]["valid"] is True
@@ -184,7 +184,7 @@ def test_game_commands_end_to_end(tmp_path):
     stale = invoke("game", "answer", game_id, "--player", "bob", word, "--round", "1",
                    "--db", db)
     assert stale.exit_code == 2 and "stale_round" in stale.output
-    move = next_move(Store(db).get(game_id).state)
+    move = next_move(Referee.open(db).get(game_id).state)
     args = ["stumped"] if move["type"] == "stumped" else ["tap", "--player", move["player"]]
     moved = json.loads(invoke("game", args[0], game_id, *args[1:], "--db", db, "--json").stdout)
     assert moved["events"][0]["type"] in ("stumped", "claim")

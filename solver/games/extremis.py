@@ -48,6 +48,16 @@ NAME = "extremis"
 DECK_SIZE = 46
 
 
+def table_options(lang: str, deck: str | None, allow: list, ban: list) -> dict:
+    """Return the options the table chose: house words (folded) and a custom deck's cards."""
+    fold = Lexicon.open(lang).alphabet.fold
+    options: dict = {k: sorted({fold(w) or w for w in words})
+                     for k, words in (("allow", allow), ("ban", ban)) if words}
+    if deck:
+        options["cards"] = load_deck(lang, deck)
+    return options
+
+
 def load_deck(lang: str = "en", text: str | None = None) -> list[dict]:
     """Return a deck: the bundled default of `lang`, or the YAML/JSON text of a custom deck.
 
@@ -198,7 +208,17 @@ def _refusal(answer: str, code: str, message: str) -> Verdict:
     return Verdict(answer, False, [Reason(code, message)], status="refused")
 
 
-def _filter(state: dict) -> WordFilter:
+def hint(state: dict, level: int) -> str:
+    """Return a hint for the cards in play (level 1: a count and a length; 4: the word)."""
+    from ..hints import extremis_hint
+
+    cards = in_play(state)
+    if cards is None:
+        return "no cards on the table"
+    return extremis_hint(Lexicon.open(state["lang"]), cards, level, word_filter(state)).text
+
+
+def word_filter(state: dict) -> WordFilter:
     lex = Lexicon.open(state["lang"])
     conjugated = state["options"].get("conjugated")
     if conjugated is None:
@@ -211,7 +231,7 @@ def judge_word(state: dict, word: str) -> Verdict:
     """Return the verdict on `word` under the cards in play and the game's house list."""
     lex = Lexicon.open(state["lang"])
     cards = in_play(state)
-    verdict = rules.judge(lex, cards, word, _filter(state))
+    verdict = rules.judge(lex, cards, word, word_filter(state))
     key = lex.alphabet.fold(word) or ""
     if key in state["house"]["ban"]:
         verdict.reasons.insert(0, Reason("house_banned", "the table banned this word"))
@@ -295,7 +315,7 @@ def _stumped(state: dict, events: list) -> None:
     """Say whether a word existed, then flip the next card, or play a new layer."""
     lex = Lexicon.open(state["lang"])
     cards = in_play(state)
-    found = rules.solve(lex, cards, 3, _filter(state))
+    found = rules.solve(lex, cards, 3, word_filter(state))
     events.append({"type": "stumped", "count": found.count, "examples": found.words})
     order = _flip_order(state)
     if state["flipped"] < len(order):
@@ -352,7 +372,7 @@ def forecast(state: dict) -> dict:
     """Return what the flips still to come would bring: the first that allows a word, or a tap."""
     if state["status"] != "playing":
         return {"flip": None, "tap": False}
-    lex, filt = Lexicon.open(state["lang"]), _filter(state)
+    lex, filt = Lexicon.open(state["lang"]), word_filter(state)
     trial = copy.deepcopy(state)
     order = _flip_order(trial)
     for k in range(trial["flipped"], len(order)):
@@ -384,7 +404,7 @@ def view(state: dict) -> dict:
     }
     if state["status"] == "playing" and cards is not None:
         lex = Lexicon.open(state["lang"])
-        count = rules.count(lex, cards, _filter(state))
+        count = rules.count(lex, cards, word_filter(state))
         out["any"], out["count"] = count > 0, count
         out["forecast"] = forecast(state) if not count else None
     elif state["status"] == "tap":

@@ -46,6 +46,14 @@ TYPES = ("red", "yellow", "thing")
 MOST_OF_A_TYPE = 3
 
 
+def table_options(lang: str, deck: str | None, allow: list, ban: list) -> dict:
+    """Return the options the table chose: a custom deck (house words come from overrules)."""
+    if allow or ban:
+        raise InputError("house words for Red Letter, Yellow Letter come from the table's "
+                         "overrules, per Thing")
+    return {"decks": load_decks(deck)} if deck else {}
+
+
 def load_decks(text: str | None = None) -> dict[str, list[str]]:
     """Return the letter decks: the bundled default, or a custom deck file's YAML/JSON text."""
     import yaml
@@ -336,3 +344,12 @@ def view(state: dict) -> dict:
         if found["status"] != "ok":
             out["search"] = found["status"]
     return out
+
+
+def hint(state: dict, level: int) -> str:
+    """Return a hint for the cards on display (level 1: a count and a length; 4: the answer)."""
+    cards = on_display(state)
+    if cards is None:
+        return "no cards on display"
+    return rules.hint(open_categories(state["lang"]), cards, level,
+                      state["used"].get(cards.thing, [])).text

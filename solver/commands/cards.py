@@ -1,5 +1,8 @@
 """The card games on the command line: `wordref judge idiot`, `wordref simulate`, and the
 `wordref game` verbs for moves that are not answers (play, pickup, move, moves).
+
+The game verbs join the `game` group in solver/commands/__init__.py, where every command is
+registered.
 """
 
 from __future__ import annotations
@@ -9,23 +12,9 @@ import sys
 
 import click
 
-from ..clikit import EXIT_NO, emit, exit_with, json_option
 from ..errors import InputError
-from .cli import db_option, game, move_result, open_store, show_move
-
-
-def options_of(items) -> dict:
-    """Return KEY=VALUE pairs as a dict of JSON values (strings where they are not JSON)."""
-    out = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise click.UsageError(f"--option {item!r}: expected KEY=VALUE")
-        try:
-            out[key.strip()] = json.loads(value)
-        except ValueError:
-            out[key.strip()] = value.strip()
-    return out
+from .common import EXIT_NO, emit, exit_with, json_option, key_values
+from .games import db_option, move_result, open_referee, show_move
 
 
 option_option = click.option("--option", "-o", "house", multiple=True, metavar="KEY=VALUE",
@@ -52,12 +41,12 @@ def judge_idiot(pile, play, by, draw_empty, house, as_json):
       wordref judge idiot --pile "6h 5s 6d" --play "6c" --json
       wordref judge idiot --pile "" --play "Q♠"
     """
-    from .idiot import judge_play
+    from ..games.idiot import judge_play
 
     context = {"draw_empty": draw_empty}
     if by:
         context["by"] = [p.strip() for p in by.split(",")]
-    verdict = judge_play("" if pile.strip() == "-" else pile, play, options_of(house) or None,
+    verdict = judge_play("" if pile.strip() == "-" else pile, play, key_values(house) or None,
                          **context)
     if as_json:
         emit(verdict.to_json())
@@ -95,17 +84,17 @@ def simulate(kind, games, seed, players, strategy, deck, house, as_json):
       wordref simulate idiot --games 1000 --seed 7
       wordref simulate extincion --games 200 --players 3 --json
     """
-    options = options_of(house) or None
+    options = key_values(house) or None
     if kind == "idiot":
         if deck:
             raise click.UsageError("Extreme Idiot plays a standard deck (--option decks=2 "
                                    "for the double deck)")
-        from .idiot.bots import simulate as run
+        from ..games.idiot.bots import simulate as run
 
         def batch(n, start, progress):
             return run(n, start, players, strategy, options=options, progress=progress)
     else:
-        from .extincion.bots import simulate as run
+        from ..games.extincion.bots import simulate as run
         text = deck.read() if deck else None
 
         def batch(n, start, progress):
@@ -125,7 +114,7 @@ def simulate(kind, games, seed, players, strategy, deck, house, as_json):
     exit_with(0 if result["finished"] == result["games"] else EXIT_NO)
 
 
-@game.command("play")
+@click.command("play")
 @click.argument("game_id")
 @click.option("--player", "-p", required=True, help="Who plays.")
 @click.option("--cards", metavar="CARDS", help='Extreme Idiot: the cards laid, "9♠ 9♣".')
@@ -142,12 +131,12 @@ def game_play(game_id, player, cards, card, target, swift, db, as_json):
       wordref game play 1a2b3c4d --player ann --cards "9♠ 9♣"
       wordref game play 1a2b3c4d --player bob --card 17 --target 4
     """
-    store = open_store(db)
-    kind = store.get(game_id).game
+    referee = open_referee(db)
+    kind = referee.get(game_id).game
     if kind == "idiot":
         if cards is None:
             raise click.UsageError("say which cards: --cards")
-        from .idiot import parse_cards
+        from ..games.idiot import parse_cards
         move = {"type": "play", "player": player, "cards": parse_cards(cards)}
     elif kind == "extincion":
         if card is None:
@@ -159,10 +148,10 @@ def game_play(game_id, player, cards, card, target, swift, db, as_json):
             move["swift"] = True
     else:
         raise InputError(f"game {game_id} is {kind}: answers go with `wordref game answer`")
-    show_move(*move_result(store, game_id, move), as_json, render=False)
+    show_move(referee, move_result(referee, game_id, move), as_json, render=False)
 
 
-@game.command("pickup")
+@click.command("pickup")
 @click.argument("game_id")
 @click.option("--player", "-p", required=True, help="Who picks up the pile.")
 @db_option
@@ -174,11 +163,12 @@ def game_pickup(game_id, player, db, as_json):
     Examples:
       wordref game pickup 1a2b3c4d --player ann
     """
-    show_move(*move_result(open_store(db), game_id, {"type": "pickup", "player": player}),
+    referee = open_referee(db)
+    show_move(referee, move_result(referee, game_id, {"type": "pickup", "player": player}),
               as_json, render=False)
 
 
-@game.command("move")
+@click.command("move")
 @click.argument("game_id")
 @click.argument("move")
 @db_option
@@ -197,10 +187,11 @@ def game_move(game_id, move, db, as_json):
         raise click.UsageError(f"the move is not JSON: {err}") from None
     if not isinstance(parsed, dict) or "type" not in parsed:
         raise click.UsageError('a move is a JSON object with a "type"')
-    show_move(*move_result(open_store(db), game_id, parsed), as_json, render=False)
+    referee = open_referee(db)
+    show_move(referee, move_result(referee, game_id, parsed), as_json, render=False)
 
 
-@game.command("moves")
+@click.command("moves")
 @click.argument("game_id")
 @db_option
 @json_option
@@ -212,10 +203,8 @@ def game_moves(game_id, db, as_json):
       wordref game moves 1a2b3c4d
       wordref game moves 1a2b3c4d --json
     """
-    from . import engine
-
-    found = open_store(db).get(game_id)
-    moves = engine(found.game).legal_moves(found.state)
+    referee = open_referee(db)
+    moves = referee.legal_moves(referee.get(game_id))
     if as_json:
         return emit(moves)
     for move in moves:

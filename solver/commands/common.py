@@ -13,7 +13,7 @@ from typing import Callable
 
 import click
 
-from .errors import InputError, WordrefError
+from ..errors import InputError, WordrefError
 
 EXIT_NO, EXIT_USAGE, EXIT_NO_SEARCH = 1, 2, 3
 
@@ -120,3 +120,22 @@ def fields(line: str, number: int, names: list[str], sep: str | None = None) -> 
         raise InputError(f"line {number}: expected {' '.join(names)}"
                          + (" (tab-separated)" if sep == "\t" else "") + " ('-' for none)")
     return ["" if p.strip() == "-" else p.strip() for p in parts]
+
+
+def comma_list(text: str) -> list[str]:
+    """Return the items of "a, b,c" (empty ones left out)."""
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def key_values(items) -> dict:
+    """Return repeated KEY=VALUE options as a dict of JSON values (strings where not JSON)."""
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise click.UsageError(f"--option {item!r}: expected KEY=VALUE")
+        try:
+            out[key.strip()] = json.loads(value)
+        except ValueError:
+            out[key.strip()] = value.strip()
+    return out

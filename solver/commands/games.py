@@ -1,8 +1,8 @@
 """`wordref game ...` and `wordref play ...`: whole games, one process per move or interactive.
 
-Every verb takes --db PATH (else $WORDREF_DB, else the user's data directory). A move the rules
-refuse now, an unknown game or player, or a finished game exits 2 with one line, and the stored
-game is left as it was.
+Every verb takes --db PATH (else $WORDREF_DB, else the user's data directory) and plays through
+solver/referee.py, as the HTTP service does. A move the rules refuse now, an unknown game or
+player, or a finished game exits 2 with one line, and the stored game is left as it was.
 """
 
 from __future__ import annotations
@@ -11,50 +11,46 @@ import json
 
 import click
 
-from ..clikit import EXIT_NO, emit, exit_with, json_option
 from ..errors import InputError
-
-GAMES = ["extremis", "redyellow", "idiot", "extincion"]
+from ..games import KINDS, WORD_GAMES
+from .common import EXIT_NO, comma_list, emit, exit_with, json_option, key_values
 
 db_option = click.option("--db", type=click.Path(dir_okay=False), metavar="PATH",
                          help="The games database (default: $WORDREF_DB, else "
                               "~/.local/share/wordref/games.sqlite3).")
 
 
-def open_store(db):
-    from ..store import Store
-    return Store(db)
+def open_referee(db):
+    from ..referee import Referee
+    return Referee.open(db)
 
 
-def move_result(store, game_id: str, move: dict):
-    """Apply a move; return (game, events, verdict or None); refusals raise InputError."""
-    from .base import IllegalMove
+def move_result(referee, game_id: str, move):
+    """Apply a move; return its Outcome; a move the rules refuse raises InputError."""
+    from ..games.base import IllegalMove
 
     try:
-        game, events = store.play(game_id, move)
+        return referee.play(game_id, move)
     except IllegalMove as err:
-        codes = ", ".join(err.verdict.codes)
-        raise InputError(f"{codes}: {err}") from None
-    verdict = next((e for e in events if e.get("type") == "verdict"), None)
-    if verdict is not None:
-        verdict = {k: v for k, v in verdict.items() if k not in ("type", "player")}
-    return game, events, verdict
+        raise InputError(f"{', '.join(err.verdict.codes)}: {err}") from None
 
 
-def show_move(game, events, verdict, as_json: bool, render: bool = True) -> None:
+def show_move(referee, outcome, as_json: bool, render: bool = True) -> None:
+    """Print what a move did: JSON, or a line per event and (with `render`) the table."""
     from . import render as draw
 
+    state = referee.view(outcome.game)["state"]
     if as_json:
-        out = {"events": events, "state": game.view()["state"]}
-        if verdict is not None:
-            out = {"verdict": verdict, **out}
+        out = {"events": outcome.events, "state": state}
+        if outcome.verdict is not None:
+            out = {"verdict": outcome.verdict, **out}
         return emit(out)
-    for event in events:
+    for event in outcome.events:
         line = draw.event_line(event)
         if line:
             click.echo(line)
     if render:
-        click.echo(draw.table(game.view()["state"]))
+        click.echo(draw.table(state))
 
 
 @click.group()
@@ -71,7 +67,7 @@ def game():
 
 
 @game.command("new")
-@click.argument("kind", type=click.Choice(GAMES))
+@click.argument("kind", type=click.Choice(list(KINDS)))
 @click.option("--players", required=True, metavar="A,B,...", help="Player names, in seat order.")
 @click.option("--seed", type=int, help="Seed of the shuffle (default: random).")
 @click.option("--lang", default="en", show_default=True, metavar="CODE", help="Language.")
@@ -96,52 +92,24 @@ def game_new(kind, players, seed, lang, deck, allow, ban, house_options, db, as_
     """
     names = [p.strip() for p in players.split(",") if p.strip()]
     options = game_options(kind, lang, deck, allow, ban, house_options)
-    store = open_store(db)
-    created, token = store.create(kind, names, seed, options)
+    referee = open_referee(db)
+    created, token = referee.create(kind, names, seed, options)
+    state = referee.view(created)["state"]
     if as_json:
-        return emit({"id": created.id, "token": token, "state": created.view()["state"]})
+        return emit({"id": created.id, "token": token, "state": state})
     from . import render as draw
 
     click.echo(f"game {created.id} ({kind}: {', '.join(names)}), seed {created.seed}")
     click.echo(f"referee token: {token} (shown once)")
-    click.echo(draw.table(created.view()["state"]))
+    click.echo(draw.table(state))
 
 
 def game_options(kind: str, lang: str, deck, allow: str, ban: str, extra) -> dict:
-    """Return the options a game starts with, a custom deck read and checked."""
-    options: dict = {"lang": lang} if kind in ("extremis", "redyellow") else {}
-    for item in extra:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise InputError(f"--option {item!r}: expected KEY=VALUE")
-        options[key.strip()] = _value(value.strip())
-    words = {"allow": [w.strip() for w in allow.split(",") if w.strip()],
-             "ban": [w.strip() for w in ban.split(",") if w.strip()]}
-    if kind == "extremis":
-        from ..lexicon import Lexicon
-        from .extremis import load_deck
+    """Return the options a game starts with, from the command's options."""
+    from ..referee import start_options
 
-        fold = Lexicon.open(lang).alphabet.fold
-        options.update({k: sorted({fold(w) or w for w in v}) for k, v in words.items() if v})
-        if deck:
-            options["cards"] = load_deck(lang, deck.read())
-    elif kind == "redyellow":
-        if words["allow"] or words["ban"]:
-            raise InputError("house words for Red Letter, Yellow Letter come from the "
-                             "table's overrules, per Thing")
-        if deck:
-            from .redyellow import load_decks
-            options["decks"] = load_decks(deck.read())
-    elif deck:
-        options["deck"] = deck.read()
-    return options
-
-
-def _value(text: str):
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
+    return start_options(kind, lang, deck.read() if deck else None, comma_list(allow),
+                         comma_list(ban), key_values(extra))
 
 
 @game.command("show")
@@ -156,13 +124,15 @@ def game_show(game_id, db, as_json):
       wordref game show 1a2b3c4d
       wordref game show 1a2b3c4d --json
     """
-    found = open_store(db).get(game_id)
+    referee = open_referee(db)
+    found = referee.get(game_id)
+    view = referee.view(found)
     if as_json:
-        return emit(found.view())
+        return emit(view)
     from . import render as draw
 
     click.echo(f"game {found.id} ({found.game})")
-    click.echo(draw.table(found.view()["state"]))
+    click.echo(draw.table(view["state"]))
 
 
 @game.command("answer")
@@ -181,13 +151,11 @@ def game_answer(game_id, answer, player, round_, db, as_json):
       wordref game answer 1a2b3c4d --player ann butter
       wordref game answer 1a2b3c4d -p bob --round 3 "the Nile" --json
     """
-    store = open_store(db)
-    kind = store.get(game_id).game
-    field = "word" if kind == "extremis" else "answer"
-    game_, events, verdict = move_result(store, game_id, {"type": "answer", "player": player,
-                                                          field: answer, "round": round_})
-    show_move(game_, events, verdict, as_json)
-    exit_with(0 if verdict and verdict["valid"] else EXIT_NO)
+    referee = open_referee(db)
+    outcome = move_result(referee, game_id,
+                          lambda game: referee.answer_move(game, player, answer, round_))
+    show_move(referee, outcome, as_json)
+    exit_with(0 if outcome.verdict and outcome.verdict["valid"] else EXIT_NO)
 
 
 def _simple_move(name: str, help_text: str, examples: list[str], **fields):
@@ -197,9 +165,8 @@ def _simple_move(name: str, help_text: str, examples: list[str], **fields):
         if name == "overrule":
             if values.get("accept") is None:
                 raise click.UsageError("say --accept or --reject")
-        store = open_store(db)
-        game_, events, verdict = move_result(store, game_id, move)
-        show_move(game_, events, verdict, as_json)
+        referee = open_referee(db)
+        show_move(referee, move_result(referee, game_id, move), as_json)
 
     command.__doc__ = help_text + "\n\n    \b\n    Examples:\n" + "".join(
         f"      {e}\n" for e in examples)
@@ -240,7 +207,7 @@ def game_list(db, as_json):
       wordref game list
       wordref game list --json
     """
-    games = open_store(db).list()
+    games = open_referee(db).list()
     if as_json:
         return emit(games)
     for g in games:
@@ -260,14 +227,14 @@ def game_replay(game_id, db, as_json):
       wordref game replay 1a2b3c4d
       wordref game replay 1a2b3c4d --json
     """
-    from . import engine
+    from ..games import engine
 
-    store = open_store(db)
-    found = store.get(game_id)
-    steps = store.replay(game_id)
+    referee = open_referee(db)
+    found = referee.get(game_id)
+    steps = referee.replay(game_id)
     if as_json:
         view = engine(found.game).view
-        return emit({"id": game_id, "log": store.log(game_id),
+        return emit({"id": game_id, "log": referee.log(game_id),
                      "replay": [{"move": m, "events": e, "state": view(state)}
                                 for m, state, e in steps],
                      "same": steps[-1][1] == found.state})
@@ -296,12 +263,12 @@ def game_resume(game_id, db):
     """
     from .play import loop
 
-    store = open_store(db)
-    loop(store, store.get(game_id).id)
+    referee = open_referee(db)
+    loop(referee, referee.get(game_id).id)
 
 
 @click.command()
-@click.argument("kind", type=click.Choice(["extremis", "redyellow"]))
+@click.argument("kind", type=click.Choice(WORD_GAMES))
 @click.option("--players", required=True, metavar="A,B,...", help="Player names, in seat order.")
 @click.option("--seed", type=int, help="Seed of the shuffle (default: random).")
 @click.option("--lang", default="en", show_default=True, metavar="CODE", help="Language.")
@@ -319,7 +286,7 @@ def play(kind, players, seed, lang, deck, db):
     from .play import loop
 
     names = [p.strip() for p in players.split(",") if p.strip()]
-    store = open_store(db)
-    created, _ = store.create(kind, names, seed, game_options(kind, lang, deck, "", "", ()))
+    referee = open_referee(db)
+    created, _ = referee.create(kind, names, seed, game_options(kind, lang, deck, "", "", ()))
     click.echo(f"game {created.id}: resume it with `wordref game resume {created.id}`")
-    loop(store, created.id)
+    loop(referee, created.id)

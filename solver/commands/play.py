@@ -18,16 +18,16 @@ from __future__ import annotations
 import click
 
 from ..errors import InputError
+from ..games.base import IllegalMove
 from . import render
-from .base import IllegalMove
 
 HELP = __doc__.split("Commands, one a line:")[1].rstrip()
 
 
-def loop(store, game_id: str) -> None:
+def loop(referee, game_id: str) -> None:
     """Run the prompt until the game ends or the table quits."""
-    game = store.get(game_id)
-    click.echo(render.table(game.view()["state"]))
+    game = referee.get(game_id)
+    click.echo(render.table(referee.view(game)["state"]))
     click.echo('type "NAME: ANSWER", or help')
     while True:
         try:
@@ -41,7 +41,7 @@ def loop(store, game_id: str) -> None:
         if line in ("quit", "exit", "q"):
             break
         try:
-            done = step(store, game_id, line)
+            done = step(referee, game_id, line)
         except (IllegalMove, InputError) as err:
             click.echo(click.style(f"refused: {err}", fg="red"))
             continue
@@ -50,10 +50,10 @@ def loop(store, game_id: str) -> None:
     click.echo(f"game {game_id} is kept: `wordref game resume {game_id}`")
 
 
-def step(store, game_id: str, line: str) -> bool:
+def step(referee, game_id: str, line: str) -> bool:
     """Carry out one command line; return True when the game is over."""
-    game = store.get(game_id)
-    view = game.view()["state"]
+    game = referee.get(game_id)
+    view = referee.view(game)["state"]
     word, _, rest = line.partition(" ")
     if word == "help":
         click.echo(HELP)
@@ -62,20 +62,19 @@ def step(store, game_id: str, line: str) -> bool:
         click.echo(render.table(view))
         return False
     if word == "hint":
-        click.echo(hint_text(game, int(rest) if rest.strip().isdigit() else 1))
+        click.echo(referee.hint(game, int(rest) if rest.strip().isdigit() else 1))
         return False
-    move = parse(line, game.game, view)
-    game, events = store.play(game_id, move)
-    for event in events:
+    outcome = referee.play(game_id, parse(line, referee, game, view))
+    for event in outcome.events:
         text = render.event_line(event)
         if text:
             click.echo(text)
-    view = game.view()["state"]
+    view = referee.view(outcome.game)["state"]
     click.echo(render.table(view))
     return view["status"] == "over"
 
 
-def parse(line: str, kind: str, view: dict) -> dict:
+def parse(line: str, referee, game, view: dict) -> dict:
     """Return the move a command line asks for."""
     word, _, rest = line.partition(" ")
     rest = rest.strip()
@@ -92,30 +91,5 @@ def parse(line: str, kind: str, view: dict) -> dict:
         return {"type": "take", "player": player, "card": card.strip()}
     if ":" in line:
         player, _, said = line.partition(":")
-        field = "word" if kind == "extremis" else "answer"
-        return {"type": "answer", "player": player.strip(), field: said.strip(),
-                "round": view["round"]}
+        return referee.answer_move(game, player.strip(), said.strip(), view["round"])
     raise InputError(f"not understood: {line!r} (type help)")
-
-
-def hint_text(game, level: int) -> str:
-    """Return a hint for the cards on the table."""
-    from .. import hints, redyellow
-    from ..categories import open_categories
-    from ..lexicon import Lexicon
-
-    state = game.state
-    if game.game == "extremis":
-        from .extremis import _filter, in_play
-
-        cards = in_play(state)
-        if cards is None:
-            return "no cards on the table"
-        return hints.extremis_hint(Lexicon.open(state["lang"]), cards, level, _filter(state)).text
-    from .redyellow import on_display
-
-    cards = on_display(state)
-    if cards is None:
-        return "no cards on display"
-    return redyellow.hint(open_categories(state["lang"]), cards, level,
-                          state["used"].get(cards.thing, [])).text

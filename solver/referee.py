@@ -1,0 +1,210 @@
+"""The referee of whole games: engines decide, the store keeps, and this module joins the two.
+
+Start with `Referee.play`. A move is read, judged and written like this:
+
+    1. read the game (one SELECT, no lock held);
+    2. the game's engine applies the move to that state (judging an answer can take a while:
+       no other game waits for it);
+    3. the store logs the move as the one after the state read and keeps the new state, in
+       one write transaction (INSERT, UPDATE);
+    4. if another move was logged between 1 and 3, nothing is written and the move is judged
+       again on the newer state, where a stale answer is then refused as `stale_round`.
+
+The CLI (`wordref game ...`, `wordref play`) and the HTTP service both play through here, so
+the moves, their verdicts and the referee token's powers are the same everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import NamedTuple
+
+from .errors import InputError
+from .games import engine as find_engine, kind as find_kind, status_of
+from .store import Conflict, Game, Store, token_matches
+
+# Moves that rewrite a game's past: over HTTP they need the game's referee token.
+REFEREE_MOVES = ("overrule", "undo")
+# How often a move is judged again when other moves keep landing first.
+RETRIES = 20
+
+
+class Forbidden(InputError):
+    """A move that needs the game's referee token, sent without it."""
+
+
+class Outcome(NamedTuple):
+    """What a move did: the game after it and the engine's events."""
+
+    game: Game
+    events: list
+
+    @property
+    def verdict(self) -> dict | None:
+        """Return the move's verdict (without its event fields), if the move was judged."""
+        for event in self.events:
+            if event.get("type") == "verdict":
+                return {k: v for k, v in event.items() if k not in ("type", "player")}
+        return None
+
+
+class Referee:
+    """Whole games of every kind, kept in `store`; `engines` finds a game's engine by name."""
+
+    def __init__(self, store: Store, engines=find_engine):
+        self.store, self.engines = store, engines
+
+    @classmethod
+    def open(cls, path=None) -> "Referee":
+        """Return the referee of the games database at `path` (default: the user's)."""
+        return cls(Store(path))
+
+    def close(self) -> None:
+        """Close the store."""
+        self.store.close()
+
+    # Games ------------------------------------------------------------------------------------
+
+    def create(self, game: str, players: list, seed: int | None = None,
+               options: dict | None = None) -> tuple[Game, str]:
+        """Start a game; return it and its referee token (a secret shown once)."""
+        module = self.engines(game)
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        options = dict(options or {})
+        state = module.new(list(players), seed, _copy(options))
+        return self.store.insert(game, list(players), seed, options, state, status_of(state))
+
+    def get(self, game_id: str) -> Game:
+        """Return the stored game; raise InputError if there is none."""
+        return self.store.get(game_id)
+
+    def list(self) -> list[dict]:
+        """Return every game, newest first (see Store.list)."""
+        return self.store.list()
+
+    def view(self, game: Game, player: str | None = None) -> dict:
+        """Return {"id", "state"}: the state as the table sees it (with `player`'s own hand)."""
+        module = self.engines(game.game)
+        if player is None:
+            return {"id": game.id, "state": module.view(game.state)}
+        if find_kind(game.game).family != "cards":
+            raise InputError("only the card games have hands to show")
+        if player not in _names(game.players):
+            raise InputError(f"no player {player!r} in this game")
+        return {"id": game.id, "state": module.view(game.state, player)}
+
+    def legal_moves(self, game: Game) -> list[dict]:
+        """Return every move the rules allow now."""
+        return self.engines(game.game).legal_moves(game.state)
+
+    def hint(self, game: Game, level: int) -> str:
+        """Return a hint for the cards on the table of a word game (1: a count, 4: the answer)."""
+        module = self.engines(game.game)
+        if not hasattr(module, "hint"):
+            raise InputError(f"{find_kind(game.game).title} gives no hints")
+        return module.hint(game.state, level)
+
+    def check_token(self, game_id: str, token: str | None) -> bool:
+        """Return whether `token` is the game's referee token."""
+        return token_matches(self.store.get(game_id), token)
+
+    # Moves ------------------------------------------------------------------------------------
+
+    def answer_move(self, game: Game, player: str, text: str, round_: int | None) -> dict:
+        """Return the move of `player` saying `text` in a word game."""
+        field = find_kind(game.game).answer_field
+        if field is None:
+            raise InputError(f"game {game.id} is {game.game}: it takes plays, not answers")
+        return {"type": "answer", "player": player, field: text, "round": round_}
+
+    def answer(self, game_id: str, player: str, text: str, round_: int | None = None,
+               **how) -> Outcome:
+        """Judge `text`, said by `player`; a valid answer wins the round."""
+        return self.play(game_id, lambda game: self.answer_move(game, player, text, round_),
+                         **how)
+
+    def play(self, game_id: str, move, token: str | None = None,
+             need_token: bool = False) -> Outcome:
+        """Apply `move` (a dict, or a function of the game read giving one) and keep it.
+
+        With `need_token`, a move in REFEREE_MOVES is Forbidden without the referee token.
+        Raises IllegalMove (the stored game unchanged) for a move the rules refuse now.
+        """
+        for _ in range(RETRIES):
+            game = self.store.get(game_id)
+            made = move(game) if callable(move) else move
+            if need_token and made.get("type") in REFEREE_MOVES and \
+                    not token_matches(game, token):
+                raise Forbidden("this move needs the game's referee token (X-Referee-Token)")
+            state, events = (self._undone(game) if made.get("type") == "undo"
+                             else self.engines(game.game).apply(game.state, made))
+            try:
+                return Outcome(self.store.append(game, made, events, state, status_of(state)),
+                               events)
+            except Conflict:
+                continue
+        raise InputError(f"game {game_id} is too busy: other moves keep landing first")
+
+    def _undone(self, game: Game) -> tuple[dict, list]:
+        effective = self.moves_in_effect(game.id)
+        if not effective:
+            raise InputError("nothing to undo")
+        state = self._replayed(game, effective[:-1])[-1][1]
+        return state, [{"type": "undo", "move": effective[-1]}]
+
+    # The log ----------------------------------------------------------------------------------
+
+    def log(self, game_id: str) -> list[dict]:
+        """Return every move of the game as logged: seq, move, events, time."""
+        return self.store.log(game_id)
+
+    def moves_in_effect(self, game_id: str) -> list[dict]:
+        """Return the logged moves that no undo has cancelled, in order."""
+        effective: list[dict] = []
+        for entry in self.store.log(game_id):
+            if entry["move"].get("type") == "undo":
+                if effective:
+                    effective.pop()
+            else:
+                effective.append(entry["move"])
+        return effective
+
+    def replay(self, game_id: str) -> list[tuple[dict | None, dict, list[dict]]]:
+        """Return (move, state after it, events) for the game's moves in effect, from the start."""
+        game = self.store.get(game_id)
+        return self._replayed(game, self.moves_in_effect(game_id))
+
+    def _replayed(self, game: Game, moves: list[dict]):
+        module = self.engines(game.game)
+        state = module.new(list(game.players), game.seed, _copy(game.options))
+        steps = [(None, state, [])]
+        for move in moves:
+            state, events = module.apply(state, move)
+            steps.append((move, state, events))
+        return steps
+
+
+def start_options(game: str, lang: str = "en", deck: str | None = None, allow=(), ban=(),
+                  extra: dict | None = None) -> dict:
+    """Return the options a game starts with: its language, the house options in `extra`, and
+    what the engine makes of a deck file's text and the house words (checked)."""
+    options: dict = {"lang": lang} if find_kind(game).family == "words" else {}
+    options.update(extra or {})
+    chosen = getattr(find_engine(game), "table_options", None)
+    if chosen is not None:
+        options.update(chosen(lang, deck, list(allow), list(ban)))
+    elif allow or ban:
+        raise InputError(f"{find_kind(game).title} has no house words")
+    elif deck:
+        options["deck"] = deck
+    return options
+
+
+def _names(players: list) -> list[str]:
+    return [p if isinstance(p, str) else p.get("name") for p in players]
+
+
+def _copy(options: dict) -> dict:
+    """Return a deep copy of JSON options (an engine may keep what it is given)."""
+    return json.loads(json.dumps(options))
