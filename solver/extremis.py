@@ -164,6 +164,24 @@ def count(lex: Lexicon, cards: Cards, filt: WordFilter = ALL_WORDS) -> int:
     return matches(lex, cards, filt)[1].bit_count()
 
 
+def objections(filt: WordFilter, lex: Lexicon, entry, said: str | None = None) -> list[Reason]:
+    """Return why a real word does not count under `filt` (empty if it counts).
+
+    `said` is the form as the player said it: "mange" is conjugated where "mangé" is not,
+    though both fold to one key.
+    """
+    reasons = []
+    if filt.common_only and not entry.common:
+        reasons.append(Reason("not_common", f"{entry.word!r} is not a common word "
+                                            f"(zipf {entry.zipf:.1f}, the common tier "
+                                            f"starts at {lex.common_zipf:.1f})"))
+    if not filt.conjugated and lex.flagged(entry.position, "conj", said):
+        reasons.append(Reason("conjugated_verb",
+                              f"{said or entry.word!r} is a conjugated verb form, which "
+                              f"the {lex.language} rules forbid"))
+    return reasons
+
+
 def judge(lex: Lexicon, cards: Cards, answer: str, filt: WordFilter = ALL_WORDS) -> Verdict:
     """Return the verdict on `answer` under the cards, with every rule it breaks."""
     if cards.taps:
@@ -177,7 +195,7 @@ def judge(lex: Lexicon, cards: Cards, answer: str, filt: WordFilter = ALL_WORDS)
     if entry is None:
         reasons.append(Reason("not_a_word", f"not in the {lex.language} lexicon"))
     else:
-        reasons.extend(filt.objections(lex, entry, answer))
+        reasons.extend(objections(filt, lex, entry, answer))
     reasons.extend(cards.broken(key))
     verdict = Verdict(answer, not reasons, reasons)
     if entry is not None:
@@ -205,7 +223,7 @@ def suggest(lex: Lexicon, cards: Cards, key: str, filt: WordFilter = ALL_WORDS,
             if word in found or word in fresh or not first(word) or not then(word):
                 continue
             entry = lex.lookup(word)
-            if not filt.objections(lex, entry, entry.word):
+            if not objections(filt, lex, entry, entry.word):
                 fresh[word] = entry.zipf
         found.update(fresh)
         return sorted(fresh, key=lambda w: (-fresh[w], w))

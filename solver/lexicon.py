@@ -31,7 +31,6 @@ from .errors import InputError, LexiconError
 from .index import LetterIndex
 from .letters import VARIANTS, Alphabet, language_name
 from .paths import available_lexicons, cache_dir, find_lexicon
-from .verdict import Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,23 +55,6 @@ class WordFilter:
     def exclude(self) -> tuple[str, ...]:
         """Return the index flags whose words do not count."""
         return () if self.conjugated else ("conj",)
-
-    def objections(self, lex: "Lexicon", entry: Entry, said: str | None = None) -> list[Reason]:
-        """Return why a real word does not count under this filter (empty if it counts).
-
-        `said` is the form as the player said it: "mange" is conjugated where "mangé" is not,
-        though both fold to one key.
-        """
-        reasons = []
-        if self.common_only and not entry.common:
-            reasons.append(Reason("not_common", f"{entry.word!r} is not a common word "
-                                                f"(zipf {entry.zipf:.1f}, the common tier "
-                                                f"starts at {lex.common_zipf:.1f})"))
-        if not self.conjugated and lex.flagged(entry.position, "conj", said):
-            reasons.append(Reason("conjugated_verb",
-                                  f"{said or entry.word!r} is a conjugated verb form, which "
-                                  f"the {lex.language} rules forbid"))
-        return reasons
 
 
 ALL_WORDS = WordFilter()  # every word of the lexicon counts
@@ -238,10 +220,6 @@ class Lexicon:
     def has_key(self, key: str) -> bool:
         """Return whether the folded `key` is a word (no folding: 0.2 us)."""
         return key in self._trie
-
-    def has_prefix(self, prefix: str) -> bool:
-        """Return whether some key starts with `prefix` (folded)."""
-        return next(self._trie.iterkeys(prefix), None) is not None
 
     def keys_with_prefix(self, prefix: str, limit: int | None = None) -> list[str]:
         """Return the keys starting with `prefix` (folded), at most `limit` of them."""

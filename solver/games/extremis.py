@@ -45,7 +45,6 @@ from ..verdict import Reason, Verdict
 from .base import IllegalMove, check_players
 
 NAME = "extremis"
-DECK_SIZE = 46
 
 
 def table_options(lang: str, deck: str | None, allow: list, ban: list) -> dict:

@@ -116,11 +116,6 @@ def has(state: dict, cid: int, skill: str) -> bool:
         skill in ACTIVE_SKILLS[state["options"]["skills"]]
 
 
-def is_dinosaur(state: dict, cid: int) -> bool:
-    """Tell whether card `cid` is a dinosaur (not a bait)."""
-    return not state["deck"]["cards"][cid]["bait"]
-
-
 def seat(state: dict, name: str) -> int:
     """Return the seat of player `name`."""
     return state["players"].index(name)
