@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from .errors import InputError
 from .games import engine as find_engine, kind as find_kind, status_of
-from .store import Conflict, Game, Store, token_matches
+from .store import Conflict, Game, Store, open_store, token_matches
 
 # Moves that rewrite a game's past: over HTTP they need the game's referee token.
 REFEREE_MOVES = ("overrule", "undo")
@@ -57,8 +57,9 @@ class Referee:
 
     @classmethod
     def open(cls, path=None) -> "Referee":
-        """Return the referee of the games database at `path` (default: the user's)."""
-        return cls(Store(path))
+        """Return the referee of the games database at `path` or postgresql:// URL (default:
+        $WORDREF_DB, else the user's)."""
+        return cls(open_store(path))
 
     def close(self) -> None:
         """Close the store."""

@@ -61,6 +61,14 @@ def default_path() -> Path:
     return Path(own) if own else data_dir() / "games.sqlite3"
 
 
+def open_store(target=None):
+    """Return the games store at `target` (default $WORDREF_DB, else the user's SQLite file):
+    a postgresql:// URL opens PostgreSQL (pgstore.py), anything else is a SQLite path."""
+    target = os.environ.get("WORDREF_DB") if target is None else target
+    from .pgstore import PgStore, is_url
+    return PgStore(target) if is_url(target) else Store(target or None)
+
+
 @dataclass
 class Game:
     """A stored game, as read: `seq` is the number of moves logged when it was read."""
@@ -95,9 +103,16 @@ class Store:
             self.db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
                                       check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
-            # FULL: a commit reaches the disk before its verdict is shown, so even a power cut
-            # loses nothing acknowledged (NORMAL would survive kill -9 only).
-            self.db.execute("PRAGMA synchronous=FULL")
+            # NORMAL: in WAL mode a commit is written to the WAL file (the operating system's
+            # page cache) before its verdict is shown, so a kill -9 of wordref loses nothing
+            # acknowledged; only a power cut or a kernel crash can lose the last commits
+            # before the next checkpoint. FULL would fsync every move: 4 ms each on this disk,
+            # which capped a server at 130 to 212 moves a second (README, "Live rooms").
+            # Who needs power-cut durability sets WORDREF_SQLITE_SYNC=FULL.
+            sync = os.environ.get("WORDREF_SQLITE_SYNC", "NORMAL").upper()
+            if sync not in ("NORMAL", "FULL"):
+                raise InputError("WORDREF_SQLITE_SYNC is NORMAL or FULL")
+            self.db.execute(f"PRAGMA synchronous={sync}")
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise InputError(f"{self.path} was written by a newer wordref (schema {version})")
@@ -106,9 +121,19 @@ class Store:
         except sqlite3.DatabaseError as err:
             raise InputError(f"cannot use the games database {self.path}: {err}") from None
 
+    @property
+    def target(self) -> Path:
+        """Return what open_store opens this store from again."""
+        return self.path
+
     def close(self) -> None:
         """Close the database."""
         self.db.close()
+
+    def run(self, sql: str, params=(), fetch: bool = True) -> list[tuple]:
+        """Run one statement and return its rows (rooms.py and the live streams use this)."""
+        cursor = self.db.execute(sql, params)
+        return cursor.fetchall() if fetch else []
 
     def insert(self, game: str, players: list, seed: int, options: dict, state: dict,
                status: str) -> tuple[Game, str]:

@@ -15,8 +15,9 @@ from ..errors import InputError
 from ..games import KINDS, WORD_GAMES
 from .common import EXIT_NO, comma_list, emit, exit_with, json_option, key_values
 
-db_option = click.option("--db", type=click.Path(dir_okay=False), metavar="PATH",
-                         help="The games database (default: $WORDREF_DB, else "
+db_option = click.option("--db", metavar="PATH|URL",
+                         help="The games database, a SQLite file or a postgresql:// URL "
+                              "(default: $WORDREF_DB, else "
                               "~/.local/share/wordref/games.sqlite3).")
 
 

@@ -13,8 +13,9 @@ import click
 @click.option("--port", default=8080, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
               help="Worker processes (one per core is a good start).")
-@click.option("--db", type=click.Path(dir_okay=False), metavar="PATH",
-              help="The games database, shared with `wordref game`.")
+@click.option("--db", metavar="PATH|URL",
+              help="The games database, shared with `wordref game`: a SQLite file, or "
+                   "postgresql://USER@HOST:PORT/DB for replicas sharing one PostgreSQL.")
 def serve(host, port, workers, db):
     """Serve the referee over HTTP, with the web page for the table at /.
 
@@ -22,6 +23,7 @@ def serve(host, port, workers, db):
     Examples:
       wordref serve
       wordref serve --host 0.0.0.0 --port 8080 --workers 2
+      wordref serve --db postgresql://wordref@db.local:5432/wordref
     """
     try:
         import uvicorn
@@ -29,7 +31,8 @@ def serve(host, port, workers, db):
         raise click.ClickException("the service needs its extra: pip install 'wordref[serve]'") \
             from None
     if db:
-        os.environ["WORDREF_DB"] = os.path.abspath(db)
+        from ..pgstore import is_url
+        os.environ["WORDREF_DB"] = db if is_url(db) else os.path.abspath(db)
     click.echo(f"wordref serving http://{host}:{port}/ ({workers} worker"
                f"{'s' * (workers > 1)})", err=True)
     uvicorn.run("solver.service.app:app_from_environment", factory=True, host=host, port=port,
