@@ -23,12 +23,13 @@ from typing import Callable, Iterable
 
 import marisa_trie
 
-from solver import __version__, lexfile
+from solver import lexfile
 from solver.categories import thing_key, thing_variants
 from solver.errors import InputError
 from solver.index import build_index
 from solver.letters import LATIN, Alphabet
 from solver.phrases import phrase_key, singulars, strip_article
+from solver.version import __version__
 
 from . import sources, wordnet
 

@@ -18,9 +18,10 @@ from typing import Callable, Iterable
 
 import marisa_trie
 
-from . import __version__, lexfile
+from . import lexfile
 from .index import build_index
 from .letters import Alphabet
+from .version import __version__
 
 Progress = Callable[[Iterable, str], Iterable]
 COMMON_ZIPF = 3.0  # the common tier: about the 23,000 commonest English words

@@ -26,11 +26,12 @@ from pathlib import Path
 
 import marisa_trie
 
-from . import __version__, lexfile
+from . import lexfile
 from .errors import InputError, LexiconError
 from .index import LetterIndex
 from .letters import VARIANTS, Alphabet, language_name
 from .paths import available_lexicons, cache_dir, find_lexicon
+from .version import __version__
 
 
 @dataclass(frozen=True, slots=True)
