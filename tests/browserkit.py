@@ -1,6 +1,8 @@
 """What the browser tests share: Debian's Chromium under Playwright, the real server on loopback.
 
 Importing this module skips the importing test module when Playwright or Chromium is missing.
+Screenshots go to $WORDREF_ARTIFACTS, or else to a folder under pytest's temporary directory
+(its path is printed at the end of the run); `shot()` names one.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ if not Path(CHROMIUM).exists():
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = Path(os.environ.get("WORDREF_ARTIFACTS", ROOT / "tests" / "artifacts"))
+_artifacts: list[Path] = []
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
@@ -33,6 +35,21 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 # The colours of the verdict box (style.css: --green, --red).
 GREEN, RED = "rgb(11, 110, 46)", "rgb(179, 18, 43)"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def artifacts(tmp_path_factory):
+    """The folder the screenshots go to."""
+    folder = Path(os.environ.get("WORDREF_ARTIFACTS") or tmp_path_factory.mktemp("artifacts"))
+    folder.mkdir(parents=True, exist_ok=True)
+    _artifacts[:] = [folder]
+    yield folder
+    print(f"\nscreenshots in {folder}")
+
+
+def shot(name: str) -> str:
+    """Return the path a screenshot called `name` is saved to."""
+    return str(_artifacts[0] / name)
 
 
 def free_port() -> int:

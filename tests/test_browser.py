@@ -2,7 +2,7 @@
 
 Each game is set up, played and finished by typing and clicking in the page; the test only asks
 the API (in Python) for a valid answer to the cards it reads off the page. Screenshots go to
-tests/artifacts/ (or $WORDREF_ARTIFACTS).
+$WORDREF_ARTIFACTS (see browserkit).
 """
 
 from __future__ import annotations
@@ -15,18 +15,17 @@ import urllib.request
 
 import pytest
 
-from browserkit import (ARTIFACTS, DESKTOP, GREEN, PHONE, RED, browser, get,  # noqa: F401
-                        phone, server)
+from browserkit import (DESKTOP, GREEN, PHONE, RED, artifacts, browser, get,  # noqa: F401
+                        phone, server, shot)
 from playwright.sync_api import expect  # noqa: E402
 
 MOST_MOVES, MOST_SECONDS = 80, 60  # bounds on playing a game to its end
 
 
 def screenshot(page, name: str, size: dict | None = None) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     if size:
         page.set_viewport_size(size)
-    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+    page.screenshot(path=shot(name), full_page=True)
     if size:
         page.set_viewport_size(PHONE["viewport"])
 
@@ -85,8 +84,21 @@ def verdict_colour(page) -> str:
     return page.locator("#verdict").evaluate("e => getComputedStyle(e).backgroundColor")
 
 
-def nothing_fits(page) -> bool:
-    return "nothing fits" in page.locator("#check").inner_text()
+def nothing_fits(base: str, game_id: str) -> bool:
+    """Whether no answer fits the cards in play (the page keeps its stumped check hidden)."""
+    return get(f"{base}/api/games/{game_id}")["state"].get("any") is False
+
+
+def stumped(page, base: str, game_id: str) -> None:
+    """Press Stumped?, and say yes when the page asks (it does while answers fit)."""
+    fits = get(f"{base}/api/games/{game_id}")["state"].get("any") is True
+    with page.expect_response(lambda r: r.url.endswith("/stumped")):
+        page.get_by_role("button", name="Stumped?").click()
+        if fits:
+            page.get_by_role("button", name="Yes, we are stumped").click()
+        else:
+            expect(page.locator("#stumped-ask")).to_be_hidden()
+    settled(page)
 
 
 def extremis_cards(page) -> dict:
@@ -128,7 +140,7 @@ def redyellow_win(page, base: str, game_id: str) -> None:
             say(page, "Ann", answer)
             expect(page.locator("#verdict")).to_have_attribute("data-valid", "true")
             return
-        click_and_wait(page, page.get_by_role("button", name="Stumped?"), "/stumped")
+        stumped(page, base, game_id)
     pytest.fail("twenty Things in a row without an answer")
 
 
@@ -136,7 +148,7 @@ def redyellow_win(page, base: str, game_id: str) -> None:
 
 def test_in_extremis_is_refereed_through_the_page(server, phone):
     page = phone
-    start_game(page, server, "In Extremis", ["Ann", "Bob"], seed=7)
+    game_id = start_game(page, server, "In Extremis", ["Ann", "Bob"], seed=7)
     assert status(page) == "playing"
     expect(page.locator("#cards .card.initial")).to_have_count(1)
     expect(page.locator("#table-line")).to_contain_text("flips left")
@@ -166,11 +178,19 @@ def test_in_extremis_is_refereed_through_the_page(server, phone):
     expect(page.locator("#hint-text")).to_contain_text("Hint 2 of 4")
     expect(page.locator("#hint-text")).to_contain_text("looks like")
 
-    # Stumped: the referee says what there was, then a card flips (one flip fewer).
-    assert status(page) == "playing"
+    # Stumped? while words fit asks first: "Keep looking" flips nothing.
+    assert status(page) == "playing" and not nothing_fits(server, game_id)
     expect(page.locator("#table-line")).to_contain_text("2 flips left")
-    click_and_wait(page, page.get_by_role("button", name="Stumped?"), "/stumped")
-    expect(page.locator("#news .stumped")).to_contain_text(re.compile(r"There (were|was)"))
+    page.get_by_role("button", name="Stumped?").click()
+    expect(page.locator("#stumped-ask")).to_contain_text("Words still fit")
+    page.get_by_role("button", name="Keep looking").click()
+    expect(page.locator("#stumped-ask")).to_be_hidden()
+    expect(page.locator("#table-line")).to_contain_text("2 flips left")
+
+    # Stumped, said yes to: the referee says what there was, then a card flips (one flip fewer).
+    stumped(page, server, game_id)
+    expect(page.locator("#verdict .stumped-line")).to_contain_text(
+        re.compile(r"There (were|was)"))
     expect(page.locator("#news .flip")).to_contain_text("card flips to")
     expect(page.locator("#cards .card.flipped")).to_have_count(1)
     expect(page.locator("#table-line")).to_contain_text("1 flip left")
@@ -178,7 +198,7 @@ def test_in_extremis_is_refereed_through_the_page(server, phone):
 
     # Undo (with the referee token the page kept) takes the flip back.
     click_and_wait(page, page.get_by_role("button", name="Undo"), "/undo")
-    expect(page.locator("#news")).to_contain_text("Undone: stumped")
+    expect(page.locator("#news")).to_contain_text("Undone: the stumped call")
     expect(page.locator("#table-line")).to_contain_text("2 flips left")
 
     # Play on: Ann finds the commonest word each round, until Bob runs out of cards.
@@ -189,8 +209,8 @@ def test_in_extremis_is_refereed_through_the_page(server, phone):
         if status(page) == "tap":
             expect(page.locator("#banner")).to_contain_text("TAP!")
             click_and_wait(page, page.get_by_role("button", name="Ann tapped"), "/tap")
-        elif nothing_fits(page):
-            click_and_wait(page, page.get_by_role("button", name="Stumped?"), "/stumped")
+        elif nothing_fits(server, game_id):
+            stumped(page, server, game_id)
         else:
             round_before = round_of(page)
             say(page, "Ann", extremis_word(server, extremis_cards(page)))
@@ -242,10 +262,12 @@ def test_red_letter_yellow_letter_is_refereed_through_the_page(server, phone):
     page.get_by_role("button", name="Hint").click()
     expect(page.locator("#hint-text")).to_contain_text("Hint 2 of 4")
 
-    # Stumped: what there was, then a new Thing (a new round).
-    round_before = round_of(page)
-    click_and_wait(page, page.get_by_role("button", name="Stumped?"), "/stumped")
-    expect(page.locator("#news .stumped")).to_contain_text(re.compile(r"There (were|was)"))
+    # Stumped: what there was, beside the Thing it was about, then a new Thing (a new round).
+    round_before, thing = round_of(page), redyellow_cards(page)["thing"]
+    stumped(page, server, game_id)
+    expect(page.locator("#verdict .stumped-line")).to_contain_text(
+        re.compile(r"There (were|was)"))
+    expect(page.locator("#verdict .judged .card-text")).to_have_text(thing)
     assert round_of(page) != round_before
     expect(page.locator("#hint-text")).to_have_text("")
 

@@ -4,7 +4,8 @@ Debian's Chromium.
 A play of Extreme Idiot is judged by typing the pile and the play; whole games of Extreme Idiot
 and ¡Extinción! are played by showing the hand of the player to act and clicking one of their
 moves. The test asks the API (in Python) only to check what the page shows against the game's
-state. Screenshots go to tests/artifacts/ (or $WORDREF_ARTIFACTS).
+state. Screenshots go to $WORDREF_ARTIFACTS
+(see browserkit).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import urllib.request
 
 import pytest
 
-from browserkit import (ARTIFACTS, DESKTOP, GREEN, PHONE, RED, browser, get,  # noqa: F401
+from browserkit import (artifacts, shot, DESKTOP, GREEN, PHONE, RED, browser, get,  # noqa: F401
                         phone, post, server)
 from playwright.sync_api import expect  # noqa: E402
 
@@ -30,12 +31,11 @@ MOST_SECONDS = 40               # bound on each game's clicking
 def screenshot(page, name: str, at: str | None = None, size: dict | None = None) -> None:
     """Save what the screen shows, scrolled to the element `at` (a selector); the whole page
     when the screen is a desktop's."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     if size:
         page.set_viewport_size(size)
     if at:
         page.locator(at).evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.screenshot(path=str(ARTIFACTS / name), full_page=bool(size))
+    page.screenshot(path=shot(name), full_page=bool(size))
     if size:
         page.set_viewport_size(PHONE["viewport"])
 

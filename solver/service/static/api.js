@@ -1,5 +1,8 @@
 // Talking to the referee: `api()` calls the HTTP API and turns a 4xx or 5xx into an ApiError
-// carrying the server's message; the helpers name a game's paths and word a refused move.
+// carrying the server's message (status 0: no answer at all, which connection.js then watches);
+// the helpers name a game's paths and word a refused move.
+import { lost, reached } from "./connection.js";
+import { showRefusal } from "./dom.js";
 import { token, ui } from "./state.js";
 
 export class ApiError extends Error {
@@ -19,9 +22,12 @@ export async function api(method, path, body, withToken = false) {
     response = await fetch(path, {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch (err) {
-    throw new ApiError(`the referee cannot be reached (${err.message})`, 0);
+  } catch {
+    lost();
+    throw new ApiError("the referee cannot be reached: the server does not answer, so nothing "
+      + "was sent", 0);
   }
+  reached();
   let data = null;
   try {
     data = await response.json();
@@ -54,6 +60,11 @@ export function postMove(id, verb, body, withToken = false) {
 export function refusalMessage(err) {
   return err.status === 403 ? `${err.message}. Paste it under “Referee token” below.`
     : err.message;
+}
+
+// Say in `box` why a move did not go through: refused by the referee, or never sent.
+export function showFailure(box, err) {
+  showRefusal(box, refusalMessage(err), err.status === 0 ? "Not sent" : "Refused");
 }
 
 // Fetch the game in front of the page again and draw it with `draw`.

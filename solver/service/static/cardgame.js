@@ -1,7 +1,7 @@
 // The card game screen, passed round the table (hot-seat): the public table for all, then the
 // hand and moves of the player to act behind "Show my hand"; sending moves and logging what
 // happened. What differs between the card games comes from each game's own table module.
-import { api, gamePath, postMove, query, refresh, refusalMessage } from "./api.js";
+import { api, gamePath, postMove, query, refresh, showFailure } from "./api.js";
 import { $, clearVerdict, el, plural, showRefusal, showTitle, syncUndo } from "./dom.js";
 import * as extincion from "./extincion.js";
 import { gameName } from "./games.js";
@@ -193,11 +193,16 @@ async function sendCardMove(verb, body, withToken = false) {
       if (player && player === actor(data.state)) await loadHand(player);
     } catch (err) {
       if (id !== ui.id) return;
-      showRefusal($("card-verdict"), refusalMessage(err));
+      showFailure($("card-verdict"), err);
       if (err.status === 409) await refresh(updateCards);
     }
   });
-  if (!shownHand && !$("seat").hidden) $("show-hand").focus();
+  // The next player's "take the phone" line comes back into view, even after a move picked
+  // low in a long list.
+  if (!shownHand && !$("seat").hidden) {
+    $("seat").scrollIntoView({ block: "nearest" });
+    $("show-hand").focus({ preventScroll: true });
+  }
 }
 
 // Start ----------------------------------------------------------------------------------------

@@ -29,14 +29,26 @@ export function banner(state, who) {
   return { kind: "turn", head: `${who} to play`, lines: [pending] };
 }
 
+// The 5s (windows, §5) lying on the card that counts: the last cards of the pile, after it.
+function windowsOnTop(state) {
+  if (!state.top) return [];
+  const counts = state.top.replace(/ \(.*\)$/, "");
+  const at = state.pile.lastIndexOf(counts);
+  return at < 0 ? [] : state.pile.slice(at + 1);
+}
+
 export function centre(state) {
   const top = state.top ? cardFace(state.top, "big")
     : el("span", { class: "pcard big empty", text: "empty" });
+  const windows = windowsOnTop(state);
   const counts = [`Draw pile ${state.draw}`, `burned ${state.burned}`];
   if (state.aside.length) counts.push(`put aside ${state.aside.join(" ")}`);
   return [el("div", { class: "pile" },
-    el("div", { class: "pile-top" }, el("p", { class: "label", text: "Top of the pile" }), top),
+    el("div", { class: "pile-top" }, el("p", { class: "label",
+      text: windows.length ? "The card to play on" : "Top of the pile" }), top),
     el("div", { class: "pile-facts" },
+      windows.length ? el("p", { class: "window", text: `${windows.join(" ")} on top: a 5 is `
+        + `a window (§5), so the next play goes on the ${state.top} under it.` }) : null,
       state.asks ? el("p", { class: "asks" }, el("strong", { text: "Next play: " }), state.asks)
         : null,
       el("p", { class: "label", id: "pile-label",

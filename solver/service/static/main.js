@@ -4,9 +4,11 @@
 //
 // Modules: state.js, api.js and dom.js are shared; games.js reads the list of games from the
 // page; home.js, wordgame.js, cardgame.js (with idiot.js and extincion.js) and judge.js are the
-// screens; playingcards.js writes Extreme Idiot's cards for the last two.
+// screens (wordcards.js and wordtalk.js draw and word the word games); playingcards.js writes
+// Extreme Idiot's cards; connection.js says when the referee cannot be reached.
 import { api, gamePath, refresh } from "./api.js";
 import { $, showView } from "./dom.js";
+import { initConnection } from "./connection.js";
 import { CARD_KEYS, drawsTable, initCardGame, renderCardUndo, resetCardGame, updateCards }
   from "./cardgame.js";
 import { gameName, isCardGame } from "./games.js";
@@ -51,9 +53,18 @@ function show(id, state) {
   $("game-id").textContent = id;
   $("game-link").href = `#game=${encodeURIComponent(id)}`;
   $("token").value = token();
+  $("show-check").closest(".tick").hidden = cards;
   update(state);
-  if (fresh && !cards) $("answer").focus();
-  if (fresh && cards && !$("show-hand").hidden) $("show-hand").focus();
+  if (fresh) opened(cards ? $("show-hand") : $("answer"));
+}
+
+// A game opens with its cards in view: the keyboard goes to the first control without
+// scrolling, and a touch screen gets no focus at all (its keyboard would cover the cards).
+function opened(control) {
+  window.scrollTo(0, 0);
+  if (!control.hidden && !control.disabled && !matchMedia("(hover: none)").matches) {
+    control.focus({ preventScroll: true });
+  }
 }
 
 function route() {
@@ -95,6 +106,7 @@ function init() {
     else if (ui.state) renderButtons(ui.state);
   });
   window.addEventListener("hashchange", route);
+  initConnection(() => refresh(update));
   // Another phone may have moved meanwhile: look again when the page comes back.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !ui.busy) refresh(update);

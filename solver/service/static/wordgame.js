@@ -1,13 +1,14 @@
 // The word game screen, for In Extremis and for Red Letter, Yellow Letter: the cards big in
-// their colours, who said the answer, the referee's verdict, hint, stumped, tap and take, the
-// flips and the score.
-import { api, postMove, query, refresh, refusalMessage } from "./api.js";
-import {
-  $, clearVerdict, el, plural, reasonList, showRefusal, showTitle, syncUndo, upper,
-} from "./dom.js";
+// their colours, who said the answer, the referee's verdict (beside the cards it judged, once
+// the table has new ones), hint, stumped (asked twice while answers fit), tap and take, the
+// flips and the score. Cards are drawn by wordcards.js, the referee's words by wordtalk.js.
+import { api, postMove, query, refresh, showFailure } from "./api.js";
+import { $, clearVerdict, el, plural, showTitle, syncUndo, upper } from "./dom.js";
 import { gameName } from "./games.js";
 import { newGame } from "./home.js";
-import { busyWith, token, ui } from "./state.js";
+import { busyWith, saved, token, ui } from "./state.js";
+import { cardNodes, judgedCards } from "./wordcards.js";
+import { eventLine, stumpedLine, verdictParts } from "./wordtalk.js";
 
 // Drawing the game -----------------------------------------------------------------------------
 
@@ -18,8 +19,13 @@ export function updateWords(state) {
   play.dataset.game = state.game;
   play.dataset.status = state.status;
   play.dataset.round = state.round;
+  play.dataset.players = String(state.players.length);
   const name = gameName(state.game);
-  showTitle(`${name} · round ${state.round}`, `${name}: round ${state.round} · wordref`);
+  // In Extremis's engine counts every change of the cards (each flip) as a round, for telling
+  // stale answers; the table counts rounds by claims, so the title says who leads instead.
+  const where = state.status === "over" ? "game over" : state.game === "extremis"
+    ? `${state.first} leads` : `round ${state.round}`;
+  showTitle(`${name} · ${where}`, `${name}: ${where} · wordref`);
   renderBanner(state);
   renderCards(state);
   renderTableLine(state);
@@ -28,6 +34,7 @@ export function updateWords(state) {
   renderScore(state);
   renderCheck(state);
   if (ui.hint.key !== hintKey(state)) $("hint-text").textContent = "";
+  if (state.status !== "playing" || state.any !== true) askedStumped(false);
 }
 
 function renderBanner(state) {
@@ -70,50 +77,14 @@ function renderBanner(state) {
   }
 }
 
-function letterCard(letter, kind, caption, label) {
-  return el("div", { class: `card ${kind}`, role: "img", "aria-label": label },
-    el("span", { class: "card-letter", "aria-hidden": "true", text: upper(letter) }),
-    el("span", { class: "card-caption", "aria-hidden": "true", text: caption }));
-}
-
 function renderCards(state) {
   const box = $("cards");
   box.className = `cards ${state.game}`;
-  const cards = state.cards;
-  if (state.game === "extremis") {
-    if (!cards || !cards.initial) {
-      box.replaceChildren();
-      return;
-    }
-    const shown = [letterCard(cards.initial, "green initial", "initial",
-      `initial ${upper(cards.initial)}`)];
-    for (const l of cards.green) shown.push(letterCard(l, "green", "with", `green ${upper(l)}`));
-    for (const l of cards.red) shown.push(letterCard(l, "red", "without", `red ${upper(l)}`));
-    markFlip(shown, state);
-    box.style.setProperty("--n", String(shown.length));
-    box.replaceChildren(...shown);
-  } else {
-    box.replaceChildren(...(cards ? [
-      el("div", { class: "card thing", role: "img", "aria-label": `Thing: ${cards.thing}` },
-        el("span", { class: "card-caption", "aria-hidden": "true", text: "Thing" }),
-        el("span", { class: "card-text", "aria-hidden": "true", text: cards.thing })),
-      letterCard(cards.yellow, "yellow", "starts with", `yellow ${upper(cards.yellow)}`),
-      letterCard(cards.red, "red", "without", `red ${upper(cards.red)}`),
-    ] : []));
-  }
-}
-
-// After a flip, point at the card that turned and say whose it is.
-function markFlip(shown, state) {
-  const flip = ui.flip;
-  if (!flip || flip.round !== state.round) return;
-  const target = shown.slice(1).reverse().find((c) => c.classList.contains(flip.shows)
-    && c.querySelector(".card-letter").textContent === upper(flip.letter));
-  if (!target) return;
-  target.classList.add("flipped");
-  target.querySelector(".card-caption").textContent = flip.player;
-  target.setAttribute("aria-label", `${target.getAttribute("aria-label")}, ${flip.player}'s `
-    + "card, just flipped");
+  // After a flip, point at the card that turned and say whose it is.
+  const flip = ui.flip && ui.flip.round === state.round ? ui.flip : null;
+  const shown = cardNodes(state, flip);
+  box.style.setProperty("--n", String(shown.length));
+  box.replaceChildren(...shown);
 }
 
 function renderTableLine(state) {
@@ -130,26 +101,43 @@ function renderTableLine(state) {
   $("table-line").textContent = parts.join(" · ");
 }
 
-// One radio button per player: who said the answer (and who taps).
+// One radio button per player: who said the answer. None is ticked after each judged answer,
+// so nobody is credited with the next one by mistake.
 function renderWho(state) {
   const names = state.players.map((p) => p.name);
-  if (!names.includes(ui.player)) ui.player = names[0];
+  if (!names.includes(ui.player)) ui.player = null;
   const box = $("who");
   const current = [...box.querySelectorAll("input")].map((i) => i.value);
   if (current.join("\n") !== names.join("\n")) {
     box.replaceChildren(...names.map((name, i) => {
-      const input = el("input", {
-        type: "radio", name: "who", id: `who-${i}`, accesskey: i < 9 ? String(i + 1) : null,
-        onchange: () => {
-          ui.player = name;
-          renderButtons(ui.state);
-        },
-      });
+      // No accesskey: it would move the focus to the radio button (Alt+number is handled
+      // below, and leaves the focus in the answer box).
+      const input = el("input", { type: "radio", name: "who", id: `who-${i}`,
+        onchange: () => pickPlayer(name) });
       input.value = name;
-      return el("label", { class: "pick", for: input.id }, input, el("span", { text: name }));
+      return el("label", { class: "pick", for: input.id }, input, el("span", { text: name }),
+        i < 9 ? el("kbd", { class: "key-hint", "aria-hidden": "true", text: String(i + 1) })
+          : null);
     }));
   }
   for (const input of box.querySelectorAll("input")) input.checked = input.value === ui.player;
+}
+
+// `name` said the next answer (null: nobody picked yet).
+function pickPlayer(name) {
+  ui.player = name;
+  $("who-note").hidden = true;
+  $("answer-form").classList.remove("asks-who");
+  for (const input of $("who").querySelectorAll("input")) input.checked = input.value === name;
+  if (ui.state) renderButtons(ui.state);
+}
+
+function askWho() {
+  const note = $("who-note");
+  const n = ui.state ? Math.min(ui.state.players.length, 9) : 9;
+  note.textContent = `Who said it? Pick the player first (Alt+1 to Alt+${n}).`;
+  note.hidden = false;
+  $("answer-form").classList.add("asks-who");
 }
 
 // Also drawn again when the referee token is typed in.
@@ -159,9 +147,12 @@ export function renderButtons(state) {
   $("submit").disabled = !playing;
   $("hint").disabled = !playing;
   $("stumped").disabled = !playing;
+  // A tap is only possible while a letter is both green and red: a stray press is no move.
+  const tapOn = state.status === "tap";
   $("tap").hidden = state.game !== "extremis";
-  $("tap").disabled = state.status === "over";
-  $("tap").title = `${ui.player} taps the initial`;
+  $("tap").disabled = !tapOn;
+  $("tap").title = tapOn ? (ui.player ? `${ui.player} taps the initial` : "Who tapped first?")
+    : "No tap: no letter is both green and red";
   syncUndo($("undo"), Boolean(token()));
 }
 
@@ -197,7 +188,10 @@ function renderScore(state) {
   }
 }
 
-// The discreet line: does any answer exist for these cards?
+// The stumped check: does any answer exist for these cards? It gives the game away, so it is
+// shown only when the referee setting asks for it (saved on this phone).
+const checkShown = () => saved.get("show-check", false);
+
 function renderCheck(state) {
   let text = "";
   if (state.status === "tap") {
@@ -219,38 +213,43 @@ function renderCheck(state) {
     }
   }
   $("check").textContent = text;
+  $("check").hidden = !checkShown();
 }
 
 // Verdicts and what happened -----------------------------------------------------------------
 
 const clearFeedback = () => clearVerdict($("verdict"));
 
-function showVerdict(verdict, player) {
+// Cards "as they were" beside a verdict, when the table has new ones by now.
+function judgedIfChanged(before, after) {
+  return before && after && before.round !== after.round && before.cards
+    ? judgedCards(before, "The cards it judged") : null;
+}
+
+function showVerdict(verdict, player, before, after) {
   const box = $("verdict");
   const kind = verdict.valid === true ? "valid" : verdict.valid === false ? "invalid" : "undecided";
-  const head = { valid: "Valid", invalid: "Invalid", undecided: "The table decides" }[kind];
-  const parts = [
-    el("p", { class: "verdict-head", text: head }),
-    el("p", { class: "verdict-answer" }, `${player}: `, el("q", { text: verdict.answer })),
-    reasonList(verdict.reasons),
-  ];
-  if (verdict.suggestions && verdict.suggestions.length) {
-    // A suggestion fills the answer box: the player still has to say it and submit it.
-    const fill = (word) => () => {
-      $("answer").value = word;
-      $("answer").focus();
-    };
-    const words = verdict.suggestions.flatMap((word, i) => [i ? ", " : "",
-      el("button", { type: "button", class: "link", onclick: fill(word) }, word)]);
-    parts.push(el("p", { class: "suggestions" }, "Did you mean ", words, "?"));
-  }
-  for (const extra of [verdict.definition, verdict.house, verdict.note]) {
-    if (typeof extra === "string") parts.push(el("p", { class: "definition", text: extra }));
-  }
-  if (ui.state && ui.state.status !== "over") parts.push(overruleButtons(kind));
+  const fill = (word) => {
+    $("answer").value = word;
+    $("answer").focus();
+  };
+  const open = after && after.status !== "over";
   box.className = `verdict ${kind}`;
   box.dataset.valid = String(verdict.valid);
-  box.replaceChildren(...parts.filter(Boolean));
+  box.replaceChildren(...verdictParts(verdict, player, kind, fill,
+    open ? overruleButtons(kind) : null), judgedIfChanged(before, after) || "");
+}
+
+// The stumped call, with the cards it was about: what there was, if anything.
+function showStumped(events, before, after) {
+  const found = (events || []).find((e) => e.type === "stumped");
+  if (!found) return;
+  const box = $("verdict");
+  box.className = "verdict stumped";
+  box.dataset.valid = "stumped";
+  box.replaceChildren(el("p", { class: "verdict-head", text: "Stumped" }),
+    el("p", { class: "stumped-line", text: stumpedLine(found) }),
+    judgedIfChanged(before, after) || "");
 }
 
 // The table may overrule the referee's last verdict (the referee token is needed).
@@ -268,67 +267,36 @@ function overruleButtons(kind) {
   return el("p", { class: "overrule" }, el("span", { class: "note", text: lead }), buttons);
 }
 
-// One line per event, as the terminal version words them; null for what the page shows anyway.
-function eventLine(e) {
-  const card = (l) => upper(l || "");
-  switch (e.type) {
-    case "claim":
-      return `${e.player} claims ${plural(e.cards, "card", "cards")}`
-        + (e.by === "tap" ? " with a tap" : e.by === "overrule" ? " (the table accepted)" : "");
-    case "stumped":
-      if (e.status === "unknown_category") return "wordref does not know that Thing";
-      return e.count ? `There ${e.count === 1 ? "was 1 answer" : `were ${e.count} answers`}, `
-        + `such as ${(e.examples || []).join(", ")}` : "There was no answer";
-    case "flip":
-      return `${e.player}'s card flips to ${e.shows} ${card(e.letter)}`;
-    case "new_layer":
-      return "Everyone plays the next card of their hand";
-    case "initial_from_hand":
-      return `The draw pile is empty: ${e.player} plays the initial from hand`;
-    case "take":
-      return `${e.player} takes the ${e.card} card `
-        + `(${e.card === "thing" ? e.value : card(e.value)})`;
-    case "won":
-      return `${e.player} wins the round`;
-    case "redraw_red":
-      return `The red ${card(e.letter)} equals the yellow: it goes back`;
-    case "things_refilled":
-      return "The Things deck is refilled";
-    case "overrule":
-      return `The table ${e.accept ? "accepts" : "rejects"} “${e.word || e.answer}”`;
-    case "round_taken_back":
-      return "The round is taken back";
-    case "undo": {
-      const undone = e.move || {};
-      return undone.type === "answer"
-        ? `Undone: the answer “${undone.word || undone.answer}”`
-        : `Undone: ${undone.type || "a move"}`;
-    }
-    case "over":
-      return `Game over: ${e.why}`;
-    default:
-      return null; // verdict, cards, tap_on: on screen already
-  }
-}
-
 function showEvents(events) {
   const lines = [];
   for (const e of events || []) {
     if (e.type === "flip") ui.flip = { ...e, round: null };
     if (e.type === "cards" && ui.flip && ui.flip.round === null) ui.flip.round = e.round;
     if (e.type === "over") ui.over = e.why;
-    const text = eventLine(e);
+    // The stumped call's finding goes in the verdict box, beside its cards.
+    const text = e.type === "stumped" ? null : eventLine(e);
     if (text) lines.push(el("li", { class: `event ${e.type}`, "data-type": e.type, text }));
   }
   $("news").replaceChildren(...lines);
 }
 
+// Where the keyboard goes next: the take buttons after a win, the tap buttons on a tap, else
+// the answer box.
+function focusNext(state) {
+  const next = state.status === "choose" ? $("banner").querySelector("button.take:enabled")
+    : state.status === "tap" ? $("banner").querySelector("button.tap-button")
+      : state.status === "over" ? $("banner").querySelector("button") : $("answer");
+  if (next && !next.disabled) next.focus({ preventScroll: next === $("answer") });
+}
+
 // Moves ---------------------------------------------------------------------------------------
 
 // Send a move; show what happened, or why it was refused (then fetch the table again, as the
-// cards may have changed under us).
+// cards may have changed under us). Resolves to the answer and the state the move was made on.
 function move(verb, body, withToken = false) {
   const id = ui.id;
+  const before = ui.state;
+  askedStumped(false);
   return busyWith($("play"), async () => {
     try {
       const data = await postMove(id, verb, body, withToken);
@@ -336,10 +304,10 @@ function move(verb, body, withToken = false) {
       ui.flip = null;
       showEvents(data.events);
       updateWords(data.state);
-      return data;
+      return { ...data, before };
     } catch (err) {
       if (id !== ui.id) return null;
-      showRefusal($("verdict"), refusalMessage(err));
+      showFailure($("verdict"), err);
       if (err.status === 409) await refresh(updateWords);
       return null;
     }
@@ -354,13 +322,18 @@ async function submitAnswer(event) {
     input.focus();
     return;
   }
+  if (!ui.player) {
+    askWho();
+    return;
+  }
   const player = ui.player;
   const data = await move("answer", { player, answer: text, round: ui.state.round });
   if (!data) return;
-  if (data.verdict) showVerdict(data.verdict, player);
+  pickPlayer(null);
+  if (data.verdict) showVerdict(data.verdict, player, data.before, data.state);
   if (data.verdict && data.verdict.valid === true) input.value = "";
   else input.select();
-  if (!input.disabled) input.focus();
+  focusNext(data.state);
 }
 
 async function overrule(accept) {
@@ -373,57 +346,113 @@ async function overrule(accept) {
     : "Rejected by the table";
   const buttons = box.querySelector(".overrule");
   if (buttons) buttons.remove();
+  const judged = !box.querySelector(".judged") && judgedIfChanged(data.before, data.state);
+  if (judged) box.append(judged);
   if (accept) $("answer").value = "";
+  focusNext(data.state);
 }
 
-async function tap(player = ui.player) {
+async function tap(player) {
   if (await move("tap", { player })) {
     clearFeedback();
-    $("answer").focus();
+    focusNext(ui.state);
   }
+}
+
+function tapButton() {
+  if (ui.player) tap(ui.player);
+  else focusNext(ui.state);
 }
 
 async function take(card) {
   if (!ui.state || !ui.state.chooser) return;
   if (await move("take", { player: ui.state.chooser, card })) {
     clearFeedback();
-    if (!$("answer").disabled) $("answer").focus();
+    focusNext(ui.state);
   }
 }
 
+// "Stumped?" while answers fit asks first: the table may not have looked long enough. The
+// referee does not say how many fit (that is the stumped check's setting).
+function askedStumped(asking) {
+  $("stumped-ask").hidden = !asking;
+  $("stumped").setAttribute("aria-expanded", String(asking));
+}
+
+function stumpedPressed() {
+  const state = ui.state;
+  if (!state || state.status !== "playing") return;
+  if (state.any === true && $("stumped-ask").hidden) {
+    $("stumped-ask-text").textContent = state.game === "extremis"
+      ? "Words still fit these cards. Give up and flip a card?"
+      : "Answers still fit these cards. Give up and show the next Thing?";
+    askedStumped(true);
+    $("stumped-yes").focus();
+    return;
+  }
+  stumped();
+}
+
 async function stumped() {
-  if (await move("stumped", {})) clearFeedback();
+  const data = await move("stumped", {});
+  if (!data) return;
+  clearFeedback();
+  showStumped(data.events, data.before, data.state);
+  focusNext(data.state);
 }
 
 async function undo() {
   if (await move("undo", {}, true)) clearFeedback();
 }
 
-// Each press of Hint on the same cards asks for one level more.
+// Each press of Hint on the same cards asks for one level more; a level that would say what
+// the last one said (a two-letter word has no third letter to show) is skipped.
 function hintKey(state) {
   return state ? JSON.stringify([state.game, state.lang, state.cards]) : null;
+}
+
+function hintUrl(state, level) {
+  const c = state.cards;
+  return state.game === "extremis"
+    ? `/api/extremis/hint?${query({ initial: c.initial, green: c.green, red: c.red,
+      lang: state.lang, level })}`
+    : `/api/redyellow/hint?${query({ thing: c.thing, yellow: c.yellow, red: c.red,
+      lang: state.lang, level })}`;
 }
 
 async function hint() {
   const state = ui.state;
   if (!state || !state.cards) return;
   const key = hintKey(state);
-  const level = ui.hint.key === key ? Math.min(ui.hint.level + 1, ui.hint.levels) : 1;
-  const c = state.cards;
-  const url = state.game === "extremis"
-    ? `/api/extremis/hint?${query({ initial: c.initial, green: c.green, red: c.red,
-      lang: state.lang, level })}`
-    : `/api/redyellow/hint?${query({ thing: c.thing, yellow: c.yellow, red: c.red,
-      lang: state.lang, level })}`;
+  const same = ui.hint.key === key;
+  let level = same ? Math.min(ui.hint.level + 1, ui.hint.levels) : 1;
   const box = $("hint-text");
   try {
-    const data = await api("GET", url);
-    ui.hint = { key, level: data.level || level, levels: data.levels || 4 };
-    box.textContent = `Hint ${ui.hint.level} of ${ui.hint.levels}: ${data.hint}`;
+    let data = await api("GET", hintUrl(state, level));
+    while (same && data.hint === ui.hint.text && level < (data.levels || 4)) {
+      level += 1;
+      data = await api("GET", hintUrl(state, level));
+    }
+    ui.hint = { key, level: data.level || level, levels: data.levels || 4, text: data.hint };
+    const last = ui.hint.level >= ui.hint.levels ? " (the last hint)" : "";
+    box.textContent = `Hint ${ui.hint.level} of ${ui.hint.levels}${last}: ${data.hint}`;
   } catch (err) {
     box.textContent = `No hint: ${err.message}`;
   }
   box.dataset.level = String(ui.hint.level);
+}
+
+// Alt+1 to Alt+9 (Alt+Shift in Firefox, Ctrl+Alt on a Mac: all set altKey) pick who said it
+// and leave the keyboard in the answer box. event.code, as Alt+digit types other characters
+// on some layouts.
+function pickByKey(event) {
+  if ($("play").hidden || !event.altKey || event.metaKey || !ui.state) return;
+  const digit = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
+  const player = digit && ui.state.players[Number(digit[1]) - 1];
+  if (!player) return;
+  event.preventDefault();
+  pickPlayer(player.name);
+  if (!$("answer").disabled) $("answer").focus();
 }
 
 // Start ----------------------------------------------------------------------------------------
@@ -434,13 +463,26 @@ export function resetWordGame() {
   ui.flip = null;
   ui.over = null;
   clearFeedback();
+  askedStumped(false);
   $("news").replaceChildren();
 }
 
 export function initWordGame() {
   $("answer-form").addEventListener("submit", submitAnswer);
   $("hint").addEventListener("click", hint);
-  $("stumped").addEventListener("click", stumped);
-  $("tap").addEventListener("click", () => tap());
+  $("stumped").addEventListener("click", stumpedPressed);
+  $("stumped-yes").addEventListener("click", stumped);
+  $("stumped-no").addEventListener("click", () => {
+    askedStumped(false);
+    $("answer").focus();
+  });
+  $("tap").addEventListener("click", tapButton);
   $("undo").addEventListener("click", undo);
+  document.addEventListener("keydown", pickByKey);
+  const show = $("show-check");
+  show.checked = checkShown();
+  show.addEventListener("change", () => {
+    saved.set("show-check", show.checked);
+    $("check").hidden = !show.checked;
+  });
 }
