@@ -54,9 +54,11 @@ function renderBanner(state) {
       el("p", { class: "banner-head", text: "TAP!" }),
       el("p", { text: `${letters} is both green and red: the first to tap the initial takes `
         + "every card. Who tapped first?" }),
-      el("div", { class: "banner-buttons" }, state.players.map((p) => el("button", {
-        type: "button", class: "tap-button", onclick: () => tap(p.name),
-      }, `${p.name} tapped`))));
+      // Names only on the buttons, so that six of them take two rows on a phone.
+      el("div", { class: "banner-buttons tap-buttons" }, state.players.map((p) => el("button", {
+        type: "button", class: "tap-button", "aria-label": `${p.name} tapped`,
+        onclick: () => tap(p.name),
+      }, p.name))));
   } else if (state.status === "choose") {
     const chooser = state.players.find((p) => p.name === state.chooser);
     const cards = state.cards || {};
