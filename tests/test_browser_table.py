@@ -10,10 +10,11 @@ be reached. Screenshots (phone 390 px, 320 px, laptop 1366 x 900, dark) go to $W
 
 from __future__ import annotations
 
+import random
 import urllib.parse
 
-from browserkit import (GREEN, PHONE, artifacts, browser, get, phone, server,  # noqa: F401
-                        shot)
+from browserkit import (GREEN, PHONE, artifacts, browser, get, phone, post,  # noqa: F401
+                        server, shot)
 from playwright.sync_api import expect  # noqa: E402
 
 NARROW = {**PHONE, "viewport": {"width": 320, "height": 568}}
@@ -101,6 +102,17 @@ def test_the_verdict_stays_with_the_cards_it_judged(server, phone):
     expect(page.locator("#check")).to_be_hidden()  # the count would give the game away
     before = state_of(server, game_id)
     judged = letters(page, "#cards")
+
+    # Each press of Hint says something new, up to the last level.
+    hints = []
+    while not hints or "(the last hint)" not in hints[-1]:
+        with page.expect_response(lambda r: "/api/extremis/hint?" in r.url):
+            page.get_by_role("button", name="Hint").click()
+        expect(page.locator("#hint-text")).not_to_have_text(hints[-1] if hints else "")
+        hints.append(page.locator("#hint-text").inner_text())
+        assert len(hints) <= 4
+    said = [h.split(": ", 1)[1] for h in hints]
+    assert len(set(said)) == len(said), hints
 
     answer(page, "Bob", word_for(server, before))
     verdict = page.locator("#verdict")
@@ -292,3 +304,30 @@ def test_the_page_says_when_the_referee_cannot_be_reached(server, phone):
     page.get_by_role("button", name="Try now").click()
     expect(bar).to_contain_text("Connected to the referee again")
     expect(page.locator("#answer")).to_have_value("attic")
+
+
+def test_a_five_on_the_pile_says_it_is_a_window(server, phone):
+    """Extreme Idiot: under a 5 (a window, §5) the card that counts is named, and why."""
+    rng = random.Random(1)
+    for seed in range(40):
+        made = post(f"{server}/api/games", {"game": "idiot", "players": ["Ann", "Bob"],
+                                            "seed": seed})
+        for _ in range(200):
+            state = state_of(server, made["id"])
+            if state["over"]:
+                break
+            if state["pile"] and state["pile"][-1].startswith("5") and state["top"] \
+                    and not state["top"].startswith("5"):
+                page = phone
+                page.goto(f"{server}/#game={made['id']}")
+                expect(page.locator(".pile .window")).to_contain_text(
+                    f"{state['pile'][-1]} on top: a 5 is a window (§5)")
+                expect(page.locator(".pile-top .label")).to_have_text("The card to play on")
+                expect(page.locator(".pile-top .pcard")).to_have_attribute(
+                    "data-card", state["top"])
+                return
+            moves = get(f"{server}/api/games/{made['id']}/moves")
+            fives = [m for m in moves if m["type"] == "play"
+                     and any(c.startswith("5") for c in m["cards"])]
+            post(f"{server}/api/games/{made['id']}/move", fives[0] if fives else rng.choice(moves))
+    raise AssertionError("no game of forty put a 5 on another card")
