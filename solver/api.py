@@ -72,55 +72,48 @@ def asker(game: str, verb: str, *, lang: str = "en", tier: str = "all",
         raise InputError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
     limit, level = _limit(limit), _level(level)
     if game == "extremis":
-        return _extremis_asker(verb, lang, tier, no_conjugated, limit, level)
-    if game == "redyellow":
-        return _redyellow_asker(verb, lang, limit, level, list(used))
-    raise InputError(f"unknown word game {game!r} (games: {', '.join(FIELDS)})")
+        parse, does = _extremis_verbs(lang, tier, no_conjugated, limit, level)
+    elif game == "redyellow":
+        parse, does = _redyellow_verbs(lang, limit, level, list(used))
+    else:
+        raise InputError(f"unknown word game {game!r} (games: {', '.join(FIELDS)})")
+    do = does[verb]
 
-
-def _extremis_asker(verb, lang, tier, no_conjugated, limit, level):
-    lex, filt = open_extremis(lang, tier, no_conjugated)
-
-    def ask(initial=None, green="", red="", answer=None) -> Reply:
-        cards = extremis.Cards.parse(lex.alphabet, initial, green, red)
-        if verb == "solve":
-            found = extremis.solve(lex, cards, limit, filt)
-            return Reply(found.to_json(), found, cards)
-        if verb == "any":
-            data = extremis_any_json(lex, cards, filt)
-            return Reply(data, data, cards, any_code(data["any"]))
+    def ask(first=None, second=None, third=None, answer=None) -> Reply:
+        cards = parse(first, second, third)
         if verb == "judge":
-            return _verdict(extremis.judge(lex, cards, answer, filt), cards)
-        given = hints.extremis_hint(lex, cards, level, filt)
-        return Reply(given.to_json(), given, cards)
+            verdict = do(cards, answer)
+            return Reply(verdict.to_json(), verdict, cards,
+                         EXIT_YES if verdict.valid else EXIT_NO)
+        found = do(cards)
+        if verb == "any":
+            return Reply(found, found, cards, any_code(found["any"]))
+        return Reply(found.to_json(), found, cards)
 
     return ask
 
 
-def _redyellow_asker(verb, lang, limit, level, used):
+def _extremis_verbs(lang, tier, no_conjugated, limit, level):
+    """Return (parse cards, {verb: function}) for In Extremis, the lexicon opened once."""
+    lex, filt = open_extremis(lang, tier, no_conjugated)
+    return (lambda *fields: extremis.Cards.parse(lex.alphabet, *fields), {
+        "solve": lambda cards: extremis.solve(lex, cards, limit, filt),
+        "any": lambda cards: extremis_any_json(lex, cards, filt),
+        "judge": lambda cards, answer: extremis.judge(lex, cards, answer, filt),
+        "hint": lambda cards: hints.extremis_hint(lex, cards, level, filt)})
+
+
+def _redyellow_verbs(lang, limit, level, used):
+    """Return (parse cards, {verb: function}) for Red Letter, Yellow Letter."""
     from . import redyellow
     from .categories import open_categories
 
     cats = open_categories(lang)
-
-    def ask(thing=None, yellow=None, red=None, answer=None) -> Reply:
-        cards = redyellow.Cards.parse(cats.alphabet, thing, yellow, red)
-        if verb == "solve":
-            found = redyellow.solve(cats, cards, limit, used)
-            return Reply(found.to_json(), found, cards)
-        if verb == "any":
-            data = redyellow.any_answer(cats, cards, used)
-            return Reply(data, data, cards, any_code(data["any"]))
-        if verb == "judge":
-            return _verdict(redyellow.judge(cats, cards, answer, used), cards)
-        given = redyellow.hint(cats, cards, level, used)
-        return Reply(given.to_json(), given, cards)
-
-    return ask
-
-
-def _verdict(verdict, cards) -> Reply:
-    return Reply(verdict.to_json(), verdict, cards, EXIT_YES if verdict.valid else EXIT_NO)
+    return (lambda *fields: redyellow.Cards.parse(cats.alphabet, *fields), {
+        "solve": lambda cards: redyellow.solve(cats, cards, limit, used),
+        "any": lambda cards: redyellow.any_answer(cats, cards, used),
+        "judge": lambda cards, answer: redyellow.judge(cats, cards, answer, used),
+        "hint": lambda cards: redyellow.hint(cats, cards, level, used)})
 
 
 def replies(ask: Callable[..., Reply], verb: str, cards: tuple, answers=()) -> list[Reply]:
