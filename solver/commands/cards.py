@@ -13,6 +13,7 @@ import sys
 import click
 
 from ..errors import InputError
+from ..games import CARD_GAMES
 from .common import EXIT_NO, emit, exit_with, json_option, key_values
 from .games import db_option, move_result, open_referee, show_move
 
@@ -64,7 +65,7 @@ def judge_idiot(pile, play, by, draw_empty, house, as_json):
 
 
 @click.command()
-@click.argument("kind", type=click.Choice(["idiot", "extincion"]))
+@click.argument("kind", type=click.Choice(CARD_GAMES))
 @click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(0, 1_000_000))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 12))
