@@ -384,15 +384,16 @@ function askedStumped(asking) {
 function stumpedPressed() {
   const state = ui.state;
   if (!state || state.status !== "playing") return;
-  if (state.any === true && $("stumped-ask").hidden) {
-    $("stumped-ask-text").textContent = state.game === "extremis"
-      ? "Words still fit these cards. Give up and flip a card?"
-      : "Answers still fit these cards. Give up and show the next Thing?";
-    askedStumped(true);
-    $("stumped-yes").focus();
+  if (state.any !== true) {
+    stumped();
     return;
   }
-  stumped();
+  // Only "Yes" gives up: a second press of Stumped? (a double tap) asks again, no more.
+  $("stumped-ask-text").textContent = state.game === "extremis"
+    ? "Words still fit these cards. Give up and flip a card?"
+    : "Answers still fit these cards. Give up and show the next Thing?";
+  askedStumped(true);
+  $("stumped-yes").focus();
 }
 
 async function stumped() {
