@@ -106,39 +106,48 @@ def _assemble(lang: str, letters: str, words: list[str], centis: list[int],
     ordered = [k for _, keys, _ in partitions for k in keys]
     metas, bits = build_index(progress(partitions, "indexing"), letters, key_flags)
     trie = marisa_trie.Trie(ordered)
-    order = list(map(trie.__getitem__, ordered))
     position = [0] * len(ordered)
-    for pos, trie_id in enumerate(order):
-        position[trie_id] = pos
+    for pos, key in enumerate(ordered):
+        position[trie[key]] = pos
     header.update(words=len(ordered), common=sum(c for _, _, c in partitions), partitions=metas)
     sections = {
         "trie": trie.tobytes(),
-        "order": _u32(order),
         "position": _u32(position),
         "zipf": _u16(map(rank.__getitem__, ordered)),
         "bits": bits,
+        **_word_sections(list(map(shown.__getitem__, ordered))),
     }
     if surfaces:
-        sections.update(_surface_sections(surfaces, shown, position, trie))
+        sections.update(_surface_sections(surfaces, position, trie))
     for name, forms in form_flags.items():
         if forms:
             sections[f"{name}_forms"] = marisa_trie.Trie(forms).tobytes()
     return lexfile.pack(header, sections)
 
 
-def _surface_sections(surfaces: dict[str, str], shown: dict[str, str], position: list[int],
+def _word_sections(shown: list[str]) -> dict[str, bytes]:
+    """Return the words as shown, position by position: one UTF-8 text and its offsets.
+
+    Fetching a word is then a slice and a decode (0.2 us) instead of a walk up the trie from
+    its id (0.6 us): solve's ten words cost 2 us instead of 6. English grows by 2.4 MB (the
+    text; the offsets replace the position-to-trie-id array they make unneeded).
+    """
+    text = "".join(shown).encode()
+    ends, at = [0], 0
+    for word in shown:
+        at += len(word.encode())
+        ends.append(at)
+    return {"words": text, "word_at": _u32(ends)}
+
+
+def _surface_sections(surfaces: dict[str, str], position: list[int],
                       trie: marisa_trie.Trie) -> dict[str, bytes]:
-    """Return the sections that map surface forms to keys, and keys to the form they show."""
+    """Return the sections that map the surface forms ("élève", "Haus") to their keys."""
     surface_trie = marisa_trie.Trie(list(surfaces))
     by_id = sorted(surfaces, key=surface_trie.__getitem__)
-    pos_of = [position[trie[surfaces[s]]] for s in by_id]
-    displayed = sorted((position[trie[key]], surface_trie[word])
-                       for key, word in shown.items() if word != key)
     return {
         "surfaces": surface_trie.tobytes(),
-        "surface_position": _u32(pos_of),
-        "display_pos": _u32(p for p, _ in displayed),
-        "display_id": _u32(i for _, i in displayed),
+        "surface_position": _u32(position[trie[surfaces[s]]] for s in by_id),
     }
 
 

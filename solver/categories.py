@@ -12,7 +12,6 @@ letter index per partition (index.py), so "starts with Y and has no R" is one AN
 from __future__ import annotations
 
 import json
-import mmap
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,7 +22,7 @@ from . import lexfile
 from .errors import InputError, LexiconError
 from .index import Partition
 from .letters import LATIN, Alphabet
-from .paths import CATEGORIES_FILE, bundled_lexicon_dir, user_lexicon_dir
+from .paths import CATEGORIES_FILE, bundled_lexicon_dir, repair_hint, user_lexicon_dir
 from .phrases import phrase_key, phrase_singulars, singulars
 
 FILE_NAME = CATEGORIES_FILE
@@ -146,24 +145,21 @@ class Categories:
     def from_file(cls, path) -> "Categories":
         """Open the category lexicon at `path` (memory-mapped)."""
         path = Path(path)
-        try:
-            with open(path, "rb") as handle:
-                data = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError) as err:
-            raise LexiconError(f"cannot open {path}: {getattr(err, 'strerror', err)}") from None
-        return cls(data, str(path), path)
+        return cls(lexfile.map_file(path), str(path), path)
 
     @staticmethod
     @lru_cache(maxsize=None)
     def open() -> "Categories":
         """Return the category lexicon (the user's rebuild first, else the bundled one)."""
-        own = user_lexicon_dir() / FILE_NAME
-        if own.is_file():
-            return Categories.from_file(own)
-        shipped = bundled_lexicon_dir() / FILE_NAME
-        if isinstance(shipped, Path):
-            return Categories.from_file(shipped)
-        return Categories(shipped.read_bytes(), FILE_NAME)
+        found = user_lexicon_dir() / FILE_NAME
+        if not found.is_file():
+            found = bundled_lexicon_dir() / FILE_NAME
+        try:
+            if isinstance(found, Path):
+                return Categories.from_file(found)
+            return Categories(found.read_bytes(), FILE_NAME)
+        except LexiconError as err:
+            raise LexiconError(f"{err}: {repair_hint(found, None, err)}") from None
 
     # Categories and Things -------------------------------------------------------------------
 

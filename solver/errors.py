@@ -11,3 +11,11 @@ class InputError(WordrefError, ValueError):
 
 class LexiconError(WordrefError):
     """A built lexicon that is missing, corrupt, truncated or of another format version."""
+
+
+class FormatError(LexiconError):
+    """A built lexicon of a format version this wordref does not read."""
+
+    def __init__(self, message: str, version: int, known: int):
+        super().__init__(message)
+        self.version, self.known = version, known

@@ -5,13 +5,16 @@ Layout (all integers little-endian):
     b"WORDREF\\0"           8 bytes of magic
     u32 format version     FORMAT below; a reader refuses any other
     u32 header length
+    u32 header CRC-32      (format 2) the header is checked like every section
     header                 UTF-8 JSON, keys sorted: sources, cut-offs, counts, and for each
                            section its offset (from the end of the header), length and CRC-32
     sections               each starting on an 8-byte boundary
 
-One file per language keeps a lexicon one thing to ship, copy and version. Checking every section's
-CRC-32 on open costs about 0.2 ms per megabyte and means a corrupt file is refused with a message,
-never handed to marisa-trie (which trusts its input).
+One file per language keeps a lexicon one thing to ship, copy and version. Every byte a reader
+trusts is under a CRC-32: the header (which holds each partition's letter maxima and offsets, so
+one flipped bit there would silently give wrong answers; format 1 left it unchecked) and every
+section. Checking costs about 0.2 ms per megabyte on open and means a corrupt file is refused
+with a message, never handed to marisa-trie (which trusts its input).
 
 A section may be stored lzma-compressed ("codec": "lzma" in its entry): the compact lexicons that
 ship for languages whose index is built on first use (lexicon.py) are stored that way.
@@ -20,15 +23,16 @@ ship for languages whose index is built on first use (lexicon.py) are stored tha
 from __future__ import annotations
 
 import json
-import lzma
+import mmap
+import os
 import struct
 import zlib
 
-from .errors import LexiconError
+from .errors import FormatError, LexiconError
 
 MAGIC = b"WORDREF\x00"
-FORMAT = 1
-_PREFIX = struct.Struct("<8sII")
+FORMAT = 2  # 2: the header carries its own CRC-32; full lexicons hold their words as text
+_PREFIX = struct.Struct("<8sIII")
 
 
 def pack(header: dict, sections: dict[str, bytes], compress=()) -> bytes:
@@ -41,6 +45,8 @@ def pack(header: dict, sections: dict[str, bytes], compress=()) -> bytes:
         data = bytes(sections[name])
         entry = {}
         if name in compress:
+            import lzma
+
             data = lzma.compress(data, preset=9)
             entry["codec"] = "lzma"
         pad = -offset % 8
@@ -51,7 +57,28 @@ def pack(header: dict, sections: dict[str, bytes], compress=()) -> bytes:
         offset += len(data)
     head = json.dumps({**header, "sections": layout}, sort_keys=True, ensure_ascii=False,
                       separators=(",", ":")).encode()
-    return _PREFIX.pack(MAGIC, FORMAT, len(head)) + head + b"".join(blobs)
+    return _PREFIX.pack(MAGIC, FORMAT, len(head), zlib.crc32(head)) + head + b"".join(blobs)
+
+
+def map_file(path):
+    """Return the bytes of the file at `path`, memory-mapped read-only; raise LexiconError."""
+    try:
+        with open(path, "rb") as handle:
+            if os.fstat(handle.fileno()).st_size == 0:
+                return b""  # mmap refuses an empty file; unpack says what is wrong with it
+            return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError) as err:
+        raise LexiconError(f"cannot open {path}: {getattr(err, 'strerror', None) or err}") \
+            from None
+
+
+def data_start(buf) -> int:
+    """Return where the sections begin in a lexicon file's bytes (their offsets count from it).
+
+    A reader that slices a section straight out of the mapped file gets bytes in one step,
+    where a memoryview slice first makes a view object (0.2 us against 0.1 us a slice).
+    """
+    return _PREFIX.size + _PREFIX.unpack_from(buf)[2]
 
 
 def read_header(buf, name: str = "lexicon") -> dict:
@@ -62,32 +89,47 @@ def read_header(buf, name: str = "lexicon") -> dict:
 def unpack(buf, name: str = "lexicon", sections: bool = True) -> tuple[dict, dict]:
     """Return (header, sections) of a lexicon file's bytes; raise LexiconError if it is unusable."""
     view = memoryview(buf)
-    if len(view) < _PREFIX.size or bytes(view[:8]) != MAGIC:
-        raise LexiconError(f"{name} is not a wordref lexicon file")
-    _, version, head_len = _PREFIX.unpack_from(view)
+    if len(view) < 12 or bytes(view[:8]) != MAGIC:
+        raise LexiconError(f"{name} is not a wordref lexicon file" if len(view)
+                           else f"{name} is empty")
+    version = int.from_bytes(view[8:12], "little")
     if version != FORMAT:
-        raise LexiconError(f"{name} has format {version}, this wordref reads format {FORMAT}: "
-                           f"rebuild it with `wordref lexicon build`")
+        raise FormatError(f"{name} has format {version}, this wordref reads format {FORMAT}",
+                          version, FORMAT)
+    if len(view) < _PREFIX.size:
+        raise LexiconError(f"{name} is truncated (header cut short)")
+    _, _, head_len, head_crc = _PREFIX.unpack_from(view)
     start = _PREFIX.size + head_len
     if start > len(view):
         raise LexiconError(f"{name} is truncated (header cut short)")
+    head = view[_PREFIX.size:start]
+    if zlib.crc32(head) != head_crc:
+        raise LexiconError(f"{name} is corrupt (its header fails its checksum)")
     try:
-        header = json.loads(bytes(view[_PREFIX.size:start]))
+        header = json.loads(bytes(head))
         layout = header["sections"]
+        if not isinstance(header, dict) or not isinstance(layout, dict):
+            raise TypeError
     except (ValueError, KeyError, TypeError):
         raise LexiconError(f"{name} has a corrupt header") from None
     if not sections:
         return header, {}
     sections = {}
     for sec, where in layout.items():
-        lo = start + where["offset"]
-        hi = lo + where["length"]
+        try:
+            lo = start + where["offset"]
+            hi = lo + where["length"]
+            crc = where["crc32"]
+        except (KeyError, TypeError):
+            raise LexiconError(f"{name} has a corrupt header (section {sec!r})") from None
         if hi > len(view):
             raise LexiconError(f"{name} is truncated (section {sec!r} cut short)")
         data = view[lo:hi]
-        if zlib.crc32(data) != where["crc32"]:
+        if zlib.crc32(data) != crc:
             raise LexiconError(f"{name} is corrupt (section {sec!r} fails its checksum)")
         if where.get("codec") == "lzma":
+            import lzma  # only compact files, read on a first use: kept off every start-up
+
             try:
                 data = memoryview(lzma.decompress(data))
             except lzma.LZMAError:

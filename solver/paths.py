@@ -62,3 +62,30 @@ def available_lexicons() -> dict[str, object]:
                 if entry.name.endswith(LEXICON_SUFFIX) and entry.name != CATEGORIES_FILE:
                     found[entry.name[:-len(LEXICON_SUFFIX)]] = entry
     return dict(sorted(found.items()))
+
+
+def repair_hint(path, lang: str | None = None, err: Exception | None = None) -> str:
+    """Return the one command that repairs the unreadable lexicon file at `path`.
+
+    A file the user built is built again; a bundled file comes back with the package (or from
+    git, in a source checkout, where reinstalling would not replace it); a file of a format
+    this wordref does not know needs the wordref that wrote it, or a rebuild.
+    """
+    path = Path(str(path))
+    newer = getattr(err, "version", 0) > getattr(err, "known", 0)
+    if newer:
+        return "it needs a newer wordref (`python3 -m pip install --upgrade wordref`)"
+    if path.name == CATEGORIES_FILE:
+        build = "wordref things --rebuild"
+    else:
+        build = f"wordref lexicon build --lang {lang or path.stem}"
+    if path.parent == user_lexicon_dir():
+        return f"rebuild it with `{build}`"
+    for parent in list(path.parents)[:4]:
+        if (parent / ".git").exists():
+            if err is not None and hasattr(err, "version"):  # an old file in a checkout
+                return f"rebuild it with `{build} --output {path}`"
+            return (f"restore it with `git -C {parent} checkout -- "
+                    f"{path.relative_to(parent)}`, or reinstall wordref")
+    return ("the package is damaged: reinstall wordref to repair it "
+            "(`python3 -m pip install --force-reinstall --no-deps wordref`)")

@@ -40,6 +40,11 @@ FIXTURE = {
 
 def make_categories(fixture=FIXTURE) -> Categories:
     """Return a category lexicon holding exactly `fixture`."""
+    return Categories(fixture_bytes(fixture), "fixture categories")
+
+
+def fixture_bytes(fixture=FIXTURE) -> bytes:
+    """Return the bytes of a category lexicon file holding exactly `fixture`."""
     specs, built = [], []
     for cid, (name, aliases, people, members) in fixture.items():
         spec = Spec("fixture.yaml", cid, name, aliases=aliases, people=people, theme="test")
@@ -48,7 +53,7 @@ def make_categories(fixture=FIXTURE) -> Categories:
                            []))
     aliases, clashes = alias_table(specs)
     assert not clashes, clashes
-    return Categories(assemble(built, aliases), "fixture categories")
+    return assemble(built, aliases)
 
 
 def _key(text):
