@@ -63,7 +63,7 @@ class Partition:
     """The words that start with one letter: their bitsets, decoded on first use."""
 
     __slots__ = ("letter", "start", "count", "common", "full", "common_mask", "_nbytes",
-                 "_offsets", "_bits", "_cache", "_flag_offsets")
+                 "_offsets", "_bits", "_cache", "_flag_offsets", "_counts")
 
     def __init__(self, meta: dict, bits: memoryview, letters: str):
         self.letter: str = meta["letter"]
@@ -75,6 +75,12 @@ class Partition:
         self._nbytes = (self.count + 7) // 8
         self._bits = bits
         self._cache: dict = {}
+        # Popcounts of the bitsets this partition holds, by the identity of the int: each is
+        # kept in _cache for the partition's life, so a live int with that id is that bitset
+        # (or, for the small ints CPython shares, an int of the same value). A query that
+        # selects one stored bitset is then counted by a dict lookup instead of a bit_count
+        # linear in the partition (1.5 us on the 4.6 KB English S partition).
+        self._counts = {id(self.full): self.count, id(self.common_mask): self.common}
         offset = meta["offset"]
         offsets = {}
         for letter in letters:
@@ -88,7 +94,9 @@ class Partition:
             offset += self._nbytes
 
     def _decode(self, offset: int) -> int:
-        return int.from_bytes(self._bits[offset:offset + self._nbytes], "little")
+        bits = int.from_bytes(self._bits[offset:offset + self._nbytes], "little")
+        self._counts[id(bits)] = bits.bit_count()
+        return bits
 
     def at_least(self, letter: str, k: int) -> int:
         """Return the bitset of words holding `letter` at least `k` times."""
@@ -111,6 +119,44 @@ class Partition:
             found = 0 if offset is None else self._decode(offset)
             self._cache[key] = found
         return found
+
+    def select_pairs(self, need, bad, common_only: bool = False,
+                     exclude: tuple[str, ...] = ()) -> int:
+        """Return the bitset of words holding each (letter, k) of `need` and none of `bad`.
+
+        The hot path of every query (Cards computes its pairs once): a stored bitset is
+        returned as it is when nothing else applies, so that count_of knows its count.
+        """
+        cache, load = self._cache, self.at_least
+        if common_only or not need:
+            bits = self.common_mask if common_only else self.full
+            first = 0
+        else:
+            pair = need[0]
+            bits = cache.get(pair)
+            if bits is None:
+                bits = load(*pair)
+            first = 1
+        for pair in need[first:]:
+            if not bits:
+                return 0
+            found = cache.get(pair)
+            bits &= load(*pair) if found is None else found
+        if not bits:
+            return 0
+        drop = 0
+        for pair in bad:
+            found = cache.get(pair)
+            drop |= load(*pair) if found is None else found
+        for flag in exclude:
+            drop |= self.flagged(flag)
+        # x & ~y builds a negative integer first; x ^ (x & y) stays positive and measured faster.
+        return bits ^ (bits & drop) if drop else bits
+
+    def count_of(self, bits: int) -> int:
+        """Return how many words `bits` holds: kept for a stored bitset, else bit_count."""
+        known = self._counts.get(id(bits))
+        return bits.bit_count() if known is None else known
 
     def select(self, at_least: dict[str, int], at_most: dict[str, int],
                common_only: bool = False, exclude: tuple[str, ...] = ()) -> int:

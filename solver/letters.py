@@ -92,7 +92,10 @@ class Alphabet:
         A marked letter is a card only where the language folds that mark (CARD_FOLDS): "é" is
         an E in French, but "ñ" is no French card.
         """
-        raw = unicodedata.normalize("NFC", text.strip()).lower()
+        raw = text.strip().lower()
+        if len(raw) == 1 and raw in self.letters:  # the common case, without normalising
+            return raw
+        raw = unicodedata.normalize("NFC", raw)
         if len(raw) == 1:
             if raw in self.letters:
                 return raw
@@ -107,6 +110,12 @@ class Alphabet:
         """Return the letters of a run of cards such as "UTT", "u,t,t" or "-" (none)."""
         if spec is None:
             return ()
+        if spec.isascii() and spec.isalpha():
+            # The common case ("UTT"), at C speed: str.strip(letters) leaves nothing exactly
+            # when every character is a letter of the alphabet. 0.2 us instead of 1.5 us.
+            low = spec.lower()
+            if not low.strip(self.letters):
+                return tuple(low)
         spec = unicodedata.normalize("NFC", spec.strip())
         if spec in ("", "-"):
             return ()

@@ -45,8 +45,28 @@ def test_solve_any_count_equal_brute_force(words, spec, common_only):
     assert extremis.solve(lex, cards, 3, filt).words == expected[:3]
     assert extremis.solve(lex, cards, 3, filt).count == len(expected)
     assert extremis.any_word(lex, cards, filt) is bool(expected)
+    assert extremis.count(lex, cards, filt) == len(expected)
     for w in words:
         assert extremis.judge(lex, cards, w, filt).valid is (w in expected)
+
+
+@given(card_set)
+def test_cards_work_out_their_constraints_once_and_compare_by_letters(spec):
+    import pickle
+
+    initial, green, red = spec
+    cards = Cards(initial, green, red)
+    need = {initial: 1}
+    for g in green:
+        need[g] = need.get(g, 0) + 1
+    assert cards.at_least == need
+    assert cards.at_most == {r: int(r == initial) for r in red}
+    assert cards.taps == tuple(sorted(set(green) & set(red)))
+    assert dict(cards.need) == {l: k for l, k in need.items() if k > 1 or l != initial}
+    assert dict(cards.bad) == {r: int(r == initial) + 1 for r in red}
+    same = Cards(initial, tuple(green), tuple(red))
+    assert same == cards and hash(same) == hash(cards) and pickle.loads(pickle.dumps(cards)) == cards
+    assert Cards(initial, tuple(green) + ("z",), red) != cards
 
 
 @given(st.integers(min_value=0, max_value=1 << 3000), st.integers(min_value=1, max_value=40))
