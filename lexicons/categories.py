@@ -18,6 +18,7 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from typing import Callable, Iterable
 
@@ -35,7 +36,8 @@ from . import sources, wordnet
 
 MIN_MEMBERS = 15
 FIELDS = {"id", "name", "aliases", "synsets", "instances_only", "exclude", "members", "block",
-          "people", "definitions", "data"}
+          "people", "definitions", "data", "include", "open", "within",
+          "not_gaps"}
 ALPHABET = Alphabet("en", LATIN)
 
 Progress = Callable[[Iterable, str], Iterable]
@@ -62,6 +64,10 @@ class Spec:
     definitions: dict[str, str] = field(default_factory=dict)
     data: list[str] = field(default_factory=list)
     theme: str = ""
+    include: list[str] = field(default_factory=list)  # ids of categories whose members join
+    open: bool = False  # the Thing names more than the members: non-members are not rejected
+    within: str | None = None  # id of the category this one is a curated subset of
+    not_gaps: list[str] = field(default_factory=list)  # common WordNet words left out on purpose
 
 
 def pack_files():
@@ -93,7 +99,8 @@ def load_specs(files=None) -> list[Spec]:
             unknown = set(raw) - FIELDS
             if unknown:
                 raise InputError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-            for key in ("aliases", "synsets", "exclude", "members", "block", "data"):
+            for key in ("aliases", "synsets", "exclude", "members", "block", "data", "include",
+                        "not_gaps"):
                 value = raw.get(key) or []
                 if not isinstance(value, list) or not all(isinstance(v, (str, int, float))
                                                           for v in value):
@@ -187,15 +194,127 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
         members.pop(key, None)
     for key in [k for k, (display, _, _) in members.items() if _letters(display) is None]:
         del members[key]  # digits: "7 Up" has no first letter to check
-    if len(members) < MIN_MEMBERS:
+    for key in wordnet_gaps(spec, members, wn, excluded):
+        if key not in spec.not_gaps:
+            problems.append(f"{key!r} is under the roots in WordNet (first sense) and common, "
+                            f"but not a member (unblock it, or list it in not_gaps)")
+    if len(members) < MIN_MEMBERS and not spec.include:  # includes are counted once added
         problems.append(f"only {len(members)} members (at least {MIN_MEMBERS})")
     return Built(spec, members, problems)
+
+
+GAP_ZIPF = 4.5  # a word this common (wordfreq zipf) is one players say: "tree", "rose"
+
+
+def wordnet_gaps(spec: Spec, members: dict, wn: wordnet.WordNet, excluded: set[int]) -> list[str]:
+    """Return the common words whose first WordNet sense lies under the category's roots, yet
+    are not members: a block or an exclude that took out what players would say.
+
+    This is how "tree" came to be missing from Plants (blocked as too general): WordNet's first
+    sense of "tree" is a woody plant, so a table would expect it there.
+    """
+    if spec.instances_only or spec.people:
+        return []
+    inside: set[int] = set()
+    for name in spec.synsets:
+        try:
+            root = wn.synset(name)
+        except InputError:
+            continue
+        inside.add(root.offset)
+        inside.update(s.offset for s in wn.closure(root, kinds=True) if s.offset not in excluded)
+    own = {phrase_key(lemma) for name in spec.synsets if _has(wn, name)
+           for lemma in wn.synset(name).lemmas}  # the category's own noun: "bird" is no bird
+    wordfreq = sources._wordfreq()
+    gaps = set()
+    for offset in inside:
+        for lemma in wn.synsets[offset].lemmas:
+            key = phrase_key(lemma)
+            if " " in key or not key.isalpha() or lemma != lemma.lower() or key in members \
+                    or key in own:
+                continue
+            senses = wn.find(lemma)
+            if senses and senses[0].offset in inside and \
+                    wordfreq.zipf_frequency(key, "en") >= GAP_ZIPF and _mostly_noun(key):
+                gaps.add(key)
+    return sorted(gaps)
+
+
+def _has(wn: wordnet.WordNet, name: str) -> bool:
+    try:
+        wn.synset(name)
+    except InputError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def _tagged_senses() -> dict[str, dict[str, int]]:
+    """Return {part of speech: {lemma: senses seen in WordNet's tagged corpus}}."""
+    out: dict[str, dict[str, int]] = {}
+    for pos in ("noun", "verb", "adj", "adv"):
+        counts: dict[str, int] = {}
+        path = f"{wordnet.WORDNET_DIR}/index.{pos}"
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as handle:
+                for line in handle:
+                    if not line.startswith(" "):
+                        fields = line.split()
+                        pointers = int(fields[3])
+                        counts[fields[0]] = int(fields[5 + pointers])
+        out[pos] = counts
+    return out
+
+
+def _mostly_noun(word: str) -> bool:
+    """Return whether WordNet's tagged corpus sees `word` as a noun at least as often as not
+    ("tree" yes, "young" and "clean" no)."""
+    tagged = _tagged_senses()
+    noun = tagged["noun"].get(word, 0)
+    return all(noun >= tagged[pos].get(word, 0) for pos in ("verb", "adj", "adv"))
 
 
 def collect_all(specs: list[Spec], progress: Progress = _no_progress) -> list[Built]:
     """Return every category's members; WordNet is read once."""
     wn = wordnet.load()
-    return [collect(spec, wn) for spec in progress(specs, "categories")]
+    built = [collect(spec, wn) for spec in progress(specs, "categories")]
+    include_members(built)
+    return built
+
+
+def include_members(built: list[Built], known: dict | None = None) -> None:
+    """Add to each category the members of the categories it includes; check `within`.
+
+    `known` maps ids of categories from elsewhere (the built-in lexicon, for a table's pack) to
+    their members, as {key: (display, definition, origin)}.
+    """
+    by_id = {b.spec.id: b for b in built}
+    done: set[str] = set()
+
+    def members_of(category_id: str, trail: tuple) -> dict | None:
+        b = by_id.get(category_id)
+        if b is None:
+            return (known or {}).get(category_id)
+        if category_id in trail:
+            b.problems.append(f"includes itself through {' > '.join(trail)}")
+            return {}
+        if category_id not in done:
+            done.add(category_id)
+            for other in b.spec.include:
+                found = members_of(other, trail + (category_id,))
+                if found is None:
+                    b.problems.append(f"include {other!r} is no category")
+                    continue
+                for key, value in found.items():
+                    b.members.setdefault(key, value)
+        return b.members
+
+    for b in built:
+        members_of(b.spec.id, ())
+        if b.spec.include and len(b.members) < MIN_MEMBERS:
+            b.problems.append(f"only {len(b.members)} members (at least {MIN_MEMBERS})")
+        if b.spec.within and b.spec.within not in by_id and b.spec.within not in (known or {}):
+            b.problems.append(f"within {b.spec.within!r} is no category")
 
 
 def alias_table(specs: list[Spec]) -> tuple[dict[str, int], list[str]]:
@@ -333,6 +452,8 @@ def assemble(built: list[Built], aliases: dict[str, int],
         "kind": "categories", "lang": "en", "alphabet": ALPHABET.letters,
         "categories": [{"id": b.spec.id, "name": b.spec.name, "theme": b.spec.theme,
                         "size": len(b.members), "people": b.spec.people,
+                        **({"open": True} if b.spec.open else {}),
+                        **({"within": b.spec.within} if b.spec.within else {}),
                         **head_words(b.members, b.spec)} for b in built],
         "aliases": aliases, "irregular": irregular_plurals(display),
         "members": len(display),

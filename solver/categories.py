@@ -32,7 +32,8 @@ THING_FILLERS = (
     "kinds of", "kind of", "types of", "type of", "sorts of", "sort of", "varieties of",
     "variety of", "examples of", "names of", "name of", "things that are", "things that is",
     "something that is", "something", "things", "famous", "popular", "well known", "common",
-    "different", "some", "any", "a", "an", "the", "of",
+    "different", "some", "any", "a", "an", "the", "of", "items", "stuff", "objects",
+    "that are", "that is", "which are",
 )
 _FILLER_WORDS = sorted((tuple(f.split()) for f in THING_FILLERS), key=len, reverse=True)
 
@@ -50,7 +51,29 @@ def thing_key(text: str) -> str:
                 words = words[len(filler):]
                 changed = True
                 break
-    return " ".join(words)
+    return " ".join(_canonical_place(words))
+
+
+# "found in a desk", "you find at a zoo", "on a pizza": one wording, "in desk", for Thing keys.
+_PLACE_WORDS = (("you", "find", "in"), ("you", "find", "at"), ("you", "find", "on"),
+                ("found", "in"), ("found", "at"), ("found", "on"), ("inside",), ("at",), ("on",),
+                ("in",))
+_OWNERS = {"a", "an", "the", "your", "my", "our", "his", "her", "their"}
+
+
+def _canonical_place(words: list[str]) -> list[str]:
+    """Return `words` with a leading place phrase said one way: "in" and no article."""
+    for lead in _PLACE_WORDS:
+        if len(words) > len(lead) and tuple(words[:len(lead)]) == lead:
+            rest = words[len(lead):]
+            while len(rest) > 1 and rest[0] in _OWNERS:
+                rest = rest[1:]
+            return ["in", *rest]
+    if len(words) > 2 and words[0] in ("that", "people") and words[1] == "you":
+        return words[1:]  # "things that you wear"
+    if len(words) > 1 and words[0] == "people" and words[1] not in ("who", "that", "with"):
+        return ["you", *words[1:]]  # "things people wear"
+    return words
 
 
 def thing_variants(key: str) -> list[str]:
@@ -70,6 +93,8 @@ class Category:
     people: bool = False
     suffixes: tuple[str, ...] = ()  # words members often end with: "soup", "river"
     prefixes: tuple[str, ...] = ()  # words members often start with: "lake", "mount"
+    open: bool = False  # the Thing names more than its members: a non-member is not rejected
+    within: str | None = None  # id of the category this one restricts ("vegetables")
 
     def to_json(self) -> dict:
         """Return {"id", "name", "members"} as `wordref things` prints it."""
@@ -115,7 +140,8 @@ class Categories:
             self.alphabet = Alphabet(header["lang"], header.get("alphabet", LATIN))
             self.categories = [Category(i, c["id"], c["name"], c["theme"], c["size"],
                                         c.get("people", False), tuple(c.get("suffixes", ())),
-                                        tuple(c.get("prefixes", ())))
+                                        tuple(c.get("prefixes", ())), c.get("open", False),
+                                        c.get("within"))
                                for i, c in enumerate(header["categories"])]
             self._by_id = {c.id: c for c in self.categories}
             self._aliases: dict[str, int] = header["aliases"]
@@ -140,6 +166,8 @@ class Categories:
         self._member_sets: dict[int, frozenset] = {}
         self.path = path
         self._data = data
+        self.table = bool(header.get("table"))  # a table's own pack, not the built-in lexicon
+        self.shelf = None  # the Shelf (things.py) that reads Things against this lexicon alone
 
     @classmethod
     def from_file(cls, path) -> "Categories":
@@ -187,14 +215,26 @@ class Categories:
         key = thing_key(thing)
         if not key:
             return Resolution(thing, None, 0.0)
+        found = self._exact(key)
+        if found is not None:
+            return Resolution(thing, found[0], 1.0, found[1])
+        return self._fuzzy(thing, key)
+
+    def lookup(self, thing: str) -> Category | None:
+        """Return the category whose id, name or alias is `thing` (fillers aside), or None."""
+        key = thing_key(thing)
+        found = self._exact(key) if key else None
+        return found[0] if found else None
+
+    def _exact(self, key: str) -> tuple[Category, str] | None:
         by_id = self._by_id.get(key.replace(" ", "_"))
         if by_id is not None:
-            return Resolution(thing, by_id, 1.0, key)
+            return by_id, key
         for variant in thing_variants(key):
             number = self._aliases.get(variant)
             if number is not None:
-                return Resolution(thing, self.categories[number], 1.0, variant)
-        return self._fuzzy(thing, key)
+                return self.categories[number], variant
+        return None
 
     def _fuzzy(self, thing: str, key: str) -> Resolution:
         """Return the category whose alias shares the most words with `key`, if enough do."""

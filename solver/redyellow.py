@@ -10,24 +10,27 @@ The rules (the Red Letter, Yellow Letter rulebook):
 - the same answer twice for the same Thing does not count (already_used);
 - when nothing fits, the table is stumped and the Thing card is discarded.
 
-When the Thing is not understood the letter rules are still checked, but a real answer is never
-rejected for it: valid is None (unknown_category) and the table decides.
+A Thing is read into parts (things.py). An answer is valid only when it is surely what the whole
+Thing names, and rejected for category reasons only when it surely is not; where wordref cannot
+tell (a part not understood or only guessed, a restriction such as "green" it cannot check, an
+open Thing such as "things you wear") the letter rules are still checked, but valid is None
+(code unknown_category, the part named) and the table decides.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .categories import Categories, Category, Resolution
+from .categories import Categories, Category
 from .errors import InputError
 from .hints import LEVELS, Hint, graded
 from .index import lowest_bits
 from .letters import Alphabet
 from .phrases import phrase_key, strip_article
+from .things import SURE, Reading, Shelf, shelf_of
 from .verdict import Reason, Verdict
 
 MAX_TEXT = 200  # characters of a Thing or an answer; longer is not something said at a table
-SURE = 0.8  # a Thing resolved with less confidence than this never makes an answer invalid
 DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
 
 
@@ -83,17 +86,25 @@ def letter_reasons(cards: Cards, letters: str) -> list[Reason]:
 
 @dataclass(frozen=True)
 class Solution:
-    """Every member that fits the cards: the category, how many, and the commonest."""
+    """Every answer that surely fits the cards: how the Thing was read, how many, the commonest.
 
-    resolution: Resolution
+    status: "ok" (every answer the Thing admits was searched), "partial" (some parts of the
+    Thing cannot be searched: more answers may fit), "unknown_category", "redraw_red".
+    """
+
+    reading: Reading
     count: int
     words: list[str]
     status: str = "ok"
 
+    @property
+    def resolution(self) -> Reading:
+        return self.reading
+
     def to_json(self) -> dict:
-        """Return {"category", "count", "words", "status"}."""
-        return {"category": self.resolution.to_json(), "count": self.count,
-                "words": self.words, "status": self.status}
+        """Return {"category", "count", "words", "status", "reading"}."""
+        return {"category": self.reading.summary(), "count": self.count,
+                "words": self.words, "status": self.status, "reading": self.reading.to_json()}
 
 
 def _fitting(cats: Categories, category: Category, cards: Cards, used=()):
@@ -114,55 +125,94 @@ def _fitting(cats: Categories, category: Category, cards: Cards, used=()):
     return part, bits
 
 
-def solve(cats: Categories, cards: Cards, limit: int | None = 20, used=()) -> Solution:
-    """Return the members that fit, commonest first (`limit` None or 0: all of them).
+def _search(reading: Reading, cards: Cards, used, limit: int | None) -> tuple[int, list[str]]:
+    """Return (how many, the commonest `limit`) of the answers that surely fit."""
+    parts = reading.certain_parts()
+    if len(parts) == 1:
+        p = parts[0]
+        part, bits = _fitting(p.source, p.category, cards, used)
+        if not bits:
+            return 0, []
+        if limit == 0:
+            return bits.bit_count(), []
+        return bits.bit_count(), p.source.member_words(
+            p.category, [part.start + i for i in lowest_bits(bits, limit or None)])
+    # A union: members of several categories, each kept once, in the order of the parts.
+    seen, words = set(), []
+    for p in parts:
+        part, bits = _fitting(p.source, p.category, cards, used)
+        if not bits:
+            continue
+        positions = [part.start + i for i in lowest_bits(bits)]
+        keys = p.source.member_keys(p.category, positions)
+        shown = p.source.member_words(p.category, positions)
+        for key, word in zip(keys, shown):
+            if key not in seen:
+                seen.add(key)
+                words.append(word)
+    return len(words), words if limit is None else words[:limit]
+
+
+def _status(reading: Reading) -> str:
+    if reading.complete:
+        return "ok"
+    return "partial" if reading.certain_parts() else "unknown_category"
+
+
+def solve(cats: Categories | Shelf, cards: Cards, limit: int | None = 20, used=()) -> Solution:
+    """Return the answers that surely fit, commonest first (`limit` None or 0: all of them).
 
     Answers in `used` (already given for this Thing) are left out.
     """
-    resolution = cats.resolve(cards.thing)
+    reading = shelf_of(cats).read(cards.thing)
     if cards.redraw:
-        return Solution(resolution, 0, [], "redraw_red")
-    if resolution.category is None:
-        return Solution(resolution, 0, [], "unknown_category")
-    category = resolution.category
-    part, bits = _fitting(cats, category, cards, used)
-    if not bits:
-        return Solution(resolution, 0, [])
-    words = cats.member_words(category, [part.start + i for i in lowest_bits(bits, limit or None)])
-    return Solution(resolution, bits.bit_count(), words)
+        return Solution(reading, 0, [], "redraw_red")
+    status = _status(reading)
+    if status == "unknown_category":
+        return Solution(reading, 0, [], status)
+    n, words = _search(reading, cards, used, limit or None)
+    return Solution(reading, n, words, status)
 
 
-def count(cats: Categories, cards: Cards, used=()) -> tuple[int | None, str, Resolution]:
-    """Return (how many members fit or None if no search is made, status, resolution)."""
-    resolution = cats.resolve(cards.thing)
+def count(cats: Categories | Shelf, cards: Cards, used=()) -> tuple[int | None, str, Reading]:
+    """Return (how many answers surely fit or None if no search is made, status, reading)."""
+    reading = shelf_of(cats).read(cards.thing)
     if cards.redraw:
-        return None, "redraw_red", resolution
-    if resolution.category is None:
-        return None, "unknown_category", resolution
-    return _fitting(cats, resolution.category, cards, used)[1].bit_count(), "ok", resolution
+        return None, "redraw_red", reading
+    status = _status(reading)
+    if status == "unknown_category":
+        return None, status, reading
+    return _search(reading, cards, used, 0)[0], status, reading
 
 
-def any_answer(cats: Categories, cards: Cards, used=()) -> dict:
-    """Return the stumped check: {"any": True/False/None, "count", "status", "category"}."""
-    n, status, resolution = count(cats, cards, used)
-    return {"any": None if n is None else n > 0, "count": n or 0, "status": status,
-            "category": resolution.to_json()}
+def any_answer(cats: Categories | Shelf, cards: Cards, used=()) -> dict:
+    """Return the stumped check: {"any": True/False/None, "count", "status", "category", "reading"}.
+
+    "any" is False only when every answer the Thing admits was searched.
+    """
+    n, status, reading = count(cats, cards, used)
+    found = None if n is None else (True if n else (False if status == "ok" else None))
+    return {"any": found, "count": n or 0, "status": status, "category": reading.summary(),
+            "reading": reading.to_json()}
 
 
-def judge(cats: Categories, cards: Cards, answer: str, used=()) -> Verdict:
+def judge(cats: Categories | Shelf, cards: Cards, answer: str, used=()) -> Verdict:
     """Return the verdict on `answer`, with every rule it breaks.
 
-    `used` holds the answers already given for this Thing.
+    `used` holds the answers already given for this Thing. valid is True only when the answer
+    is surely what the whole Thing names, False for category reasons only when it surely is not,
+    and None (code unknown_category, the part it could not check named) otherwise.
     """
-    resolution = cats.resolve(cards.thing)
-    extra = {"category": resolution.to_json()}
+    shelf = shelf_of(cats)
+    reading = shelf.read(cards.thing)
+    extra = {"category": reading.summary(), "reading": reading.to_json()}
     if cards.redraw:
         return Verdict(answer, False, [Reason("redraw_red", REDRAW)], status="redraw_red",
                        extra=extra)
     if len(answer) > MAX_TEXT:
         return Verdict(answer[:MAX_TEXT], False, [Reason(
             "invalid_input", f"an answer is at most {MAX_TEXT} characters")], extra=extra)
-    letters = said_letters(cats.alphabet, answer)
+    letters = said_letters(shelf.alphabet, answer)
     if not letters:
         return Verdict(answer, False, [Reason("invalid_input",
                                               f"{answer.strip()!r} holds no letters")],
@@ -172,48 +222,66 @@ def judge(cats: Categories, cards: Cards, answer: str, used=()) -> Verdict:
     if key in {phrase_key(u) for u in used}:
         reasons.append(Reason("already_used", f"{answer.strip()!r} was already given for "
                                               f"this Thing"))
-    category = resolution.category
-    if category is None:
-        if reasons:
-            return Verdict(answer, False, reasons, extra=extra)
-        return Verdict(answer, None, [Reason(
-            "unknown_category", f"wordref does not know the Thing {cards.thing!r}")],
-            status="unknown_category", extra=extra)
-    member = cats.match(category, answer)
     verdict = Verdict(answer, None, reasons, extra=extra)
-    if not count(cats, cards, used)[0]:
+    if reading.complete and not count(shelf, cards, used)[0]:
         verdict.extra["stumped"] = True
         verdict.extra["note"] = "nothing fits these cards: discard the Thing"
-    if member is None and resolution.confidence < SURE:
-        # A Thing understood only approximately ("sports cars" as Kinds of car) never rejects
-        # an answer: the table decides, unless a letter rule already did.
-        if reasons:
-            verdict.valid = False
-            return verdict
-        verdict.reasons = [Reason("unknown_category",
-                                  f"wordref took {cards.thing!r} for "
-                                  f"{category.name.lower()} (confidence "
-                                  f"{resolution.confidence:.2f}) and {answer.strip()!r} is not "
-                                  f"in that")]
-        verdict.status = "unknown_category"
-        return verdict
-    if member is None:
-        reasons.insert(0, Reason("not_in_category", _not_in(cats, category, answer)))
-    else:
+    member, unsure = _category(shelf, reading, answer)
+    if member is not None:
         verdict.word, verdict.zipf = member.word, member.zipf
         verdict.extra["definition"] = member.definition
+    elif unsure is not None:
+        if not reasons:
+            verdict.reasons = [Reason("unknown_category", unsure)]
+            verdict.status = "unknown_category"
+            verdict.extra["unchecked"] = unsure
+            return verdict
+    else:
+        reasons.insert(0, Reason("not_in_category", _not_in(shelf, reading, answer)))
     verdict.valid = not reasons
     return verdict
 
 
-def _not_in(cats: Categories, category: Category, answer: str) -> str:
-    """Say that `answer` is not in `category`, and what it is instead where wordref knows.
+def _category(shelf: Shelf, reading: Reading, answer: str):
+    """Return (member, None) if `answer` surely fits, (None, why not sure) or (None, None)."""
+    said = answer.strip()
+    unsure = []
+    for p in reading.parts:
+        if p.category is None:
+            unsure.append(f"wordref does not know {p.text!r}")
+            continue
+        member = p.source.match(p.category, answer)
+        name = _lower(p.category.name)
+        if not p.sure:
+            unsure.append(f"wordref took {p.text!r} for {name} only as a guess (confidence "
+                          f"{p.confidence:.2f}) and cannot check it")
+        elif member is not None and p.restriction is None:
+            return member, None
+        elif member is not None:
+            unsure.append(f"{said!r} is one of the {name}, but wordref cannot check "
+                          f"{p.restriction!r}")
+        elif p.head is not None and p.source.match(p.head, answer) is not None:
+            unsure.append(f"{said!r} is one of the {_lower(p.head.name)}, but not among the "
+                          f"{name} wordref knows")
+        elif p.how == "loose restriction":
+            unsure.append(f"wordref cannot tell whether {p.restriction!r} keeps the "
+                          f"{name} apart from everything else")
+        elif p.category.open:
+            unsure.append(f"{said!r} is not among the {name} wordref lists, which cannot be "
+                          f"all of them")
+    return None, (unsure[0] if unsure else None)
+
+
+def _not_in(shelf: Shelf, reading: Reading, answer: str) -> str:
+    """Say that `answer` is not what the Thing names, and what it is instead where wordref knows.
 
     The rulebook's own example of being helpful: "That's a bay, not a river!"
     """
     said = answer.strip()
-    message = f"{said!r} is not in the category {_lower(category.name)}"
-    elsewhere = [c for c in cats.categories_of(answer) if c.theme != DESCRIPTIVE]
+    named = [p.head or p.category for p in reading.parts]
+    message = f"{said!r} is not in the category " + " or ".join(_lower(c.name) for c in named)
+    category = named[0]
+    elsewhere = [c for c in shelf.categories_of(answer) if c.theme != DESCRIPTIVE]
     if not elsewhere:
         return message + ", as far as wordref knows"
     # A category of the Thing's own theme tells most ("a bat is a mammal" for birds); of those
@@ -239,12 +307,15 @@ def hint(cats: Categories, cards: Cards, level: int = 1, used=()) -> Hint:
     if found.status == "unknown_category":
         return Hint(level, f"wordref does not know the Thing {cards.thing!r}", 0,
                     status="unknown_category")
+    if not found.count and found.status == "partial":
+        return Hint(level, "nothing wordref knows fits; the table decides", 0,
+                    status="partial")
     if not found.count:
         return Hint(level, "nothing fits: the table is stumped; discard the Thing", 0,
                     status="stumped")
     given = graded(found.words[0], found.count, level, what="answer")
     if level > 1:
-        member = cats.match(found.resolution.category, found.words[0])
+        member = _category(shelf_of(cats), found.reading, found.words[0])[0]
         if member and member.definition:
             given = replace(given, definition=member.definition,
                             text=f"{given.text} ({member.definition})")

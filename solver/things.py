@@ -1,0 +1,305 @@
+"""Reading a Thing card: its parts, the category each maps to, and what wordref cannot check.
+
+A card is read, not just matched. `read(layers, text)` returns a `Reading`: one `Part` per
+category the card names.
+
+- A whole Thing that a pack names ("Ice cream flavours", "things you wear") is one sure part.
+- A union ("Reptiles or amphibians", "Jobs/Occupations", "US or Australian states") is one part
+  per piece; a piece borrows the words its neighbours share ("US" + "states").
+- A name form ("city names", "names of rivers") is the category it names.
+- A restriction ("green vegetables", "animals with four legs", "countries that no longer exist")
+  is its head category with the modifier kept as `restriction`: members of the head cannot be
+  told apart, non-members are surely not it.
+- Anything else is a guess by shared words (below the sure line) or unknown.
+
+`layers` is a list of category lexicons, searched in order: a table's own packs come before the
+built-in one, so a table's Thing wins over a built-in reading. Start at `read`; redyellow.py turns
+a Reading into verdicts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .categories import Categories, Category, thing_key
+from .phrases import phrase_key, singulars
+
+SURE = 0.8  # a part read with less confidence than this never makes a verdict true or false
+
+# Words that open a restricting clause after a head: "animals with four legs".
+CLAUSE_WORDS = {"with", "that", "which", "who", "in", "on", "at", "from", "of", "made", "found",
+                "you", "for", "without", "played", "used", "by", "under", "over", "whose",
+                "beginning", "starting", "ending", "to", "not", "than", "where", "when"}
+# Words before a head that do not restrict it.
+NEUTRAL_WORDS = {"famous", "popular", "common", "well", "known", "kinds", "types", "good",
+                 "great", "favorite", "best", "all", "real", "names", "name"}
+# Words that name a category only in one sense, never a head to restrict: "Street names",
+# "People who do dangerous jobs", "Dishes made from pasta".
+NOT_HEADS = {"names", "name", "people", "person", "dishes", "things", "words", "places", "stuff",
+             "items", "objects", "ones", "types", "kinds"}
+# Modifiers after which a thing may not be a member of the head at all ("countries that no
+# longer exist", "animals in books", "fictional animals"): non-members are not rejected either.
+NOT_SUBSETS = {"no", "longer", "former", "formerly", "extinct", "fictional", "fake", "imaginary",
+               "toy", "toys", "stuffed", "cartoon", "cartoons", "famous", "dead", "ancient",
+               "historical", "mythical", "legendary", "past", "books", "book", "movies", "movie",
+               "films", "film", "tv", "television", "shows", "stories", "story", "fiction",
+               "songs", "ads", "advertise", "advertising", "commercials", "games", "game",
+               "myths", "legends", "bible", "history", "made", "shaped", "like", "look", "looks",
+               "sound", "sounds", "named", "called", "pretend", "dream", "dreams", "imagined",
+               "fantasy", "magic", "magical", "video", "comic", "comics", "anime", "disney",
+               "characters", "character", "costume", "costumes", "plastic", "chocolate"}
+_UNION = re.compile(r"\s*/\s*|\s+or\s+|\s+and\s+|\s*,\s*|\s*&\s*|\s+and/or\s+", re.I)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One category a Thing names, how it was read, and what of it cannot be checked."""
+
+    text: str  # the words of the card this part stands for
+    category: Category | None
+    confidence: float
+    source: Categories | None = None  # the lexicon that holds the category
+    restriction: str | None = None  # words that narrow the category and are not checked
+    how: str = "name"  # name, union, name form, restriction, guess, unknown
+
+    @property
+    def sure(self) -> bool:
+        """Return whether the category is known (whatever the restriction)."""
+        return self.category is not None and self.confidence >= SURE
+
+    @property
+    def certain(self) -> bool:
+        """Return whether every member of the category is what this part names."""
+        return self.sure and self.restriction is None
+
+    @property
+    def closed(self) -> bool:
+        """Return whether a non-member of the category (or of its head) is surely not it."""
+        return self.sure and not self.category.open and self.how != "loose restriction"
+
+    @property
+    def head(self) -> Category | None:
+        """Return the category a non-member must be outside of to be rejected."""
+        if self.category is not None and self.category.within and self.source is not None:
+            return self.source.get(self.category.within) or None
+        return None
+
+    def to_json(self) -> dict:
+        """Return {"text", "category", "name", "confidence", "how", "restriction"}."""
+        c = self.category
+        return {"text": self.text, "category": c.id if c else None, "name": c.name if c else None,
+                "confidence": self.confidence, "how": self.how, "restriction": self.restriction,
+                "open": bool(c and c.open), "within": c.within if c else None,
+                "table": bool(self.source is not None and self.source.table)}
+
+    def describe(self) -> str:
+        """Return the part as a person reads it: "vegetables, 'green' not checked"."""
+        if self.category is None:
+            return f"{self.text!r}: not understood"
+        out = f"{self.text!r}: {self.category.name}"
+        if self.confidence < 1:
+            out += f" (a guess, confidence {self.confidence:.2f})" if not self.sure else \
+                f" (confidence {self.confidence:.2f})"
+        if self.restriction:
+            out += f", restricted by {self.restriction!r}, which wordref cannot check"
+        if self.category.within:
+            out += f" (within {self.category.within.replace('_', ' ')})"
+        if self.category.open:
+            out += ", open: what it lists is accepted, anything else is for the table"
+        if self.source is not None and self.source.table:
+            out += " [the table's own]"
+        return out
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A Thing card's text and its parts (one unless the card is a union)."""
+
+    thing: str
+    parts: tuple[Part, ...]
+
+    @property
+    def category(self) -> Category | None:
+        """Return the single sure category of the card, or None (kept for older callers)."""
+        if len(self.parts) == 1 and self.parts[0].sure:
+            return self.parts[0].category
+        return None
+
+    @property
+    def confidence(self) -> float:
+        """Return the confidence of the least sure part."""
+        return min(p.confidence for p in self.parts)
+
+    @property
+    def complete(self) -> bool:
+        """Return whether every answer the Thing admits is a member of a certain part."""
+        return all(p.certain and not p.category.open for p in self.parts)
+
+    def certain_parts(self) -> list[Part]:
+        """Return the parts whose every member is an answer, without repeats."""
+        seen, out = set(), []
+        for p in self.parts:
+            if p.certain and (id(p.source), p.category.number) not in seen:
+                seen.add((id(p.source), p.category.number))
+                out.append(p)
+        return out
+
+    def to_json(self) -> dict:
+        """Return {"thing", "parts": [...], "complete"}."""
+        return {"thing": self.thing, "parts": [p.to_json() for p in self.parts],
+                "complete": self.complete}
+
+    def summary(self) -> dict | None:
+        """Return {"id", "name", "confidence"} of a one-part reading, None otherwise."""
+        if len(self.parts) != 1 or self.parts[0].category is None:
+            return None
+        p = self.parts[0]
+        return {"id": p.category.id, "name": p.category.name, "confidence": p.confidence}
+
+    def describe(self) -> str:
+        """Return every part on its own line, as `wordref things explain` prints it."""
+        lines = [f"{self.thing}: " + ("every answer can be checked" if self.complete else
+                                       "some answers are for the table to decide")]
+        lines += ["  " + p.describe() for p in self.parts]
+        return "\n".join(lines)
+
+
+def read(layers: list[Categories], thing: str) -> Reading:
+    """Return how a Thing card's text is read against `layers` (searched in order)."""
+    whole = _exact(layers, thing)
+    if whole is not None:
+        return Reading(thing, (whole,))
+    pieces = [p for p in _UNION.split(thing.strip()) if phrase_key(p)]
+    if len(pieces) > 1:
+        parts = tuple(_piece(layers, pieces, i) for i in range(len(pieces)))
+        if any(p.sure for p in parts):
+            return Reading(thing, parts)
+    return Reading(thing, (_one(layers, thing),))
+
+
+def _piece(layers, pieces: list[str], i: int) -> Part:
+    """Return the part for piece `i` of a union, borrowing the words its neighbours share."""
+    last, first = pieces[-1].split(), pieces[0].split()
+    tries = []
+    if i < len(pieces) - 1 and len(last) > 1:
+        tries.append(f"{pieces[i]} {' '.join(last[1:])}")  # "US" or "Australian states"
+    if i > 0 and len(first) > 1:
+        tries.append(f"{' '.join(first[:-1])} {pieces[i]}")  # "Items in your purse/wallet"
+    for text in tries:
+        part = _one(layers, text)
+        if part.sure:
+            return Part(pieces[i], part.category, part.confidence, part.source,
+                        part.restriction, "union")
+    part = _one(layers, pieces[i])
+    return Part(pieces[i], part.category, part.confidence, part.source, part.restriction,
+                "union" if part.how in ("name", "name form") else part.how)
+
+
+def _exact(layers, text: str, how: str = "name") -> Part | None:
+    """Return the part of a Thing a pack names exactly (id, name or alias), or None."""
+    for cats in layers:
+        found = cats.lookup(text)
+        if found is not None:
+            return Part(text, found, 1.0, cats, None, how)
+    return None
+
+
+def _restricted(text: str, found: Part, head: str, restriction: str | None) -> Part:
+    """Return the part for a head and the words that restrict it.
+
+    A restriction is closed (non-members of the head are surely not it) only when it narrows
+    the head as the category names it: "green vegetables" is within Vegetables, but "Australian
+    states" is not within US states (reached by its alias "states"), and "countries that no
+    longer exist" is not within Countries.
+    """
+    if restriction is None:
+        return Part(text, found.category, 1.0, found.source, None, "name")
+    category = found.category
+    named = {w for n in (category.name, category.id.replace("_", " "))
+             for w in phrase_key(n).split()}
+    said = set(phrase_key(head).split())
+    covered = named <= said | {s for w in said for s in singulars(w)} | {
+        w + "s" for w in said}
+    subset = covered and not (set(restriction.split()) & NOT_SUBSETS)
+    return Part(text, category, 1.0, found.source, restriction,
+                "restriction" if subset else "loose restriction")
+
+
+def _one(layers, text: str) -> Part:
+    """Return the part for a Thing that is not a union."""
+    found = _exact(layers, text)
+    if found is not None:
+        return found
+    words = thing_key(text).split()
+    if not words:
+        return Part(text, None, 0.0, None, None, "unknown")
+    # Name forms: "city names", "a boy's name", "street names".
+    if len(words) > 1 and words[-1] in ("name", "names"):
+        found = _exact(layers, " ".join(words[:-1]), "name form") or \
+            _exact(layers, " ".join(words[:-1]) + " names", "name form")
+        if found is not None:
+            return Part(text, found.category, 1.0, found.source, None, "name form")
+    # A head with a restriction after it ("animals with four legs"), before it ("green
+    # vegetables"), or both ("spicy foods from Mexico"): the longest head that a pack names.
+    best = None
+    for start in range(len(words)):
+        if any(w in CLAUSE_WORDS for w in words[:start]):
+            break  # "in a horror movie" is a place, not a kind of movie
+        for end in range(len(words), start, -1):
+            if (start == 0 and end == len(words)) or (end < len(words)
+                                                      and words[end] not in CLAUSE_WORDS):
+                continue
+            head = " ".join(words[start:end])
+            found = None if head in NOT_HEADS else _exact(layers, head)
+            if found is None:
+                continue
+            before = [w for w in words[:start] if w not in NEUTRAL_WORDS]
+            restriction = " ".join(before + words[end:]) or None
+            if best is None or end - start > best[0]:
+                best = (end - start, _restricted(text, found, head, restriction))
+            break
+    if best is not None:
+        return best[1]
+    for cats in layers:
+        guess = cats.resolve(text)
+        if guess.category is not None:
+            return Part(text, guess.category, min(guess.confidence, SURE - 0.01), cats, None,
+                        "guess")
+    return Part(text, None, 0.0, None, None, "unknown")
+
+
+class Shelf:
+    """The category lexicons a table reads Things against: its own packs first, the built one last.
+
+    Readings are kept (up to 4,096 Things): a Thing stays on the table for many shouts.
+    """
+
+    def __init__(self, built: Categories, tables: tuple[Categories, ...] = ()):
+        self.built = built
+        self.tables = tuple(tables)
+        self.layers = [*self.tables, built]
+        self.alphabet = built.alphabet
+        self._readings: dict[str, Reading] = {}
+
+    def read(self, thing: str) -> Reading:
+        """Return the Reading of a Thing card's text."""
+        found = self._readings.get(thing)
+        if found is None:
+            if len(self._readings) >= 4096:
+                self._readings.clear()
+            found = self._readings[thing] = read(self.layers, thing)
+        return found
+
+    def categories_of(self, answer: str) -> list[Category]:
+        """Return the built-in categories that hold `answer`."""
+        return self.built.categories_of(answer)
+
+
+def shelf_of(cats: Categories | Shelf) -> Shelf:
+    """Return `cats` if it is a Shelf, else the Shelf of that lexicon alone (made once)."""
+    if isinstance(cats, Shelf):
+        return cats
+    if cats.shelf is None:
+        cats.shelf = Shelf(cats)
+    return cats.shelf

@@ -1,0 +1,135 @@
+"""Reading Thing cards: parts, unions, name forms, restrictions, guesses; and their verdicts.
+
+The cases are the ones a new user met (issue: "Things it has never seen"): each asserts what the
+reading is and that no verdict is confidently wrong.
+"""
+
+import pytest
+
+from solver import redyellow
+from solver.categories import Categories
+from solver.things import SURE, shelf_of
+
+RED_ORDER = "qxzjvkwyfbgpmhcdulnrtseaoi"
+
+
+@pytest.fixture(scope="module")
+def cats():
+    return Categories.open()
+
+
+def valid(cats, thing, answer):
+    letters = redyellow.said_letters(cats.alphabet, answer)
+    red = next(ch for ch in RED_ORDER if ch not in letters and ch != letters[0])
+    return redyellow.judge(cats, redyellow.Cards.parse(cats.alphabet, thing, letters[0], red),
+                           answer)
+
+
+def parts(cats, thing):
+    return [(p.category.id if p.category else None, p.how, p.restriction)
+            for p in shelf_of(cats).read(thing).parts]
+
+
+@pytest.mark.parametrize("thing, answers", [
+    ("Things you wear", ["watch", "sunglasses", "necklace", "ring", "jeans"]),
+    ("Things that grow", ["tree", "hair", "fingernails", "mushroom"]),
+    ("Things you plug in", ["lamp", "laptop", "toaster"]),
+    ("Halloween costumes", ["pirate", "princess", "ninja", "Spider-Man"]),
+    ("Reptiles or amphibians", ["iguana", "frog", "salamander"]),
+    ("Bands or musicians", ["the Beatles", "Madonna"]),
+    ("Jobs/Occupations", ["nurse", "plumber"]),
+    ("City names", ["Paris", "Tokyo"]),
+    ("names of rivers", ["Nile"]),
+    ("a boy's name", ["John"]),
+    ("things found in a desk", ["stapler"]),
+])
+def test_what_a_table_expects_is_accepted(cats, thing, answers):
+    for answer in answers:
+        verdict = valid(cats, thing, answer)
+        assert verdict.valid is True, (thing, answer, verdict.reasons)
+
+
+def test_an_open_thing_leaves_what_it_does_not_list_to_the_table(cats):
+    verdict = valid(cats, "Things you wear", "toaster")
+    assert verdict.valid is None and verdict.codes == ["unknown_category"]
+    assert "cannot be all of them" in verdict.reasons[0].message
+
+
+@pytest.mark.parametrize("thing, head, restriction, member, other", [
+    ("Green vegetables", "green_vegetables", None, "carrot", "toaster"),
+    ("Spicy foods", "foods", "spicy", "ice cream", "toaster"),
+    ("Animals with four legs", "animals", "with four legs", "spider", "tulip"),
+    ("Bakery brands", "brands", "bakery", "Nike", "tulip"),
+])
+def test_a_restriction_leaves_members_of_the_head_undecided(cats, thing, head, restriction,
+                                                              member, other):
+    assert parts(cats, thing)[0][0] == head and parts(cats, thing)[0][2] == restriction
+    unsure = valid(cats, thing, member)
+    assert unsure.valid is None and unsure.codes == ["unknown_category"]
+    assert (restriction or "green vegetables") in unsure.reasons[0].message.lower()
+    # Not a member of the head at all: surely not what the Thing names.
+    assert valid(cats, thing, other).valid is False
+
+
+def test_a_curated_subset_accepts_its_members(cats):
+    assert valid(cats, "Green vegetables", "broccoli").valid is True
+    assert valid(cats, "green vegetables", "spinach").valid is True
+
+
+@pytest.mark.parametrize("thing, answer", [
+    ("Art styles", "karate"),
+    ("Countries that no longer exist", "dodo"),
+    ("Countries that no longer exist", "Prussia"),
+    ("US or Australian states", "Queensland"),
+    ("Animals in books or movies", "Simba"),
+])
+def test_a_guess_or_a_loose_restriction_decides_nothing(cats, thing, answer):
+    verdict = valid(cats, thing, answer)
+    assert verdict.valid is None, (thing, answer, verdict.reasons)
+
+
+def test_unions_borrow_the_words_their_pieces_share(cats):
+    assert [p[0] for p in parts(cats, "US or Australian states")][0] == "us_states"
+    assert [p[0] for p in parts(cats, "Reptiles/Amphibians")] == ["reptiles", "amphibians"]
+    assert valid(cats, "Reptiles/Amphibians", "eel").valid is False
+    assert "reptiles or amphibians" in valid(cats, "Reptiles/Amphibians", "eel").reasons[0].message
+
+
+def test_a_reading_below_the_sure_line_is_a_guess(cats):
+    reading = shelf_of(cats).read("Art styles")
+    assert all(p.confidence < SURE and p.how == "guess" for p in reading.parts)
+    assert not reading.complete
+
+
+def test_every_verb_shows_the_reading(cats):
+    c = redyellow.Cards.parse(cats.alphabet, "Reptiles or amphibians", "f", "x")
+    verdict = redyellow.judge(cats, c, "frog").to_json()
+    assert [p["category"] for p in verdict["reading"]["parts"]] == ["reptiles", "amphibians"]
+    solved = redyellow.solve(cats, c, None)
+    assert solved.status == "ok" and solved.count >= 2 and "frog" in solved.words
+    assert solved.count == len(solved.words) == len(set(solved.words))
+    assert redyellow.any_answer(cats, c)["reading"]["complete"] is True
+    # An incomplete reading is searched only where it is sure, and never says "stumped".
+    spicy = redyellow.Cards.parse(cats.alphabet, "Spicy foods", "q", "u")
+    assert redyellow.any_answer(cats, spicy)["any"] is None
+    assert redyellow.solve(cats, spicy).status == "unknown_category"
+    wear = redyellow.Cards.parse(cats.alphabet, "things you wear", "w", "q")
+    assert redyellow.solve(cats, wear).status == "partial"
+
+
+needs_wordnet = pytest.mark.skipif(
+    not __import__("os").path.exists("/usr/share/wordnet/data.noun"),
+    reason="WordNet (Debian's wordnet-base) is not installed")
+
+
+@needs_wordnet
+def test_the_build_finds_a_common_word_missing_from_its_category():
+    from lexicons import categories as build, wordnet
+
+    pytest.importorskip("wordfreq")
+    spec = build.Spec(pack="test", id="plants", name="Plants", synsets=["plant.n.02"],
+                      block=["tree"])
+    found = build.collect(spec, wordnet.load())
+    assert any("'tree'" in p for p in found.problems)
+    spec.not_gaps = ["tree"]
+    assert not any("'tree'" in p for p in build.collect(spec, wordnet.load()).problems)

@@ -1,0 +1,166 @@
+"""Thing prompts wordref had never seen: the open-world set, its two parts, and the issue's goals.
+
+`tests/golden/things-open.tsv` holds prompts copied verbatim from public party-game lists, each
+with answers labelled by hand before anyone looked at what wordref says. Its header fixes the split
+by position: a prompt whose 1-based position is a multiple of 5 or of the form 5k+2 is *frozen*.
+The frozen part is never looked at answer by answer while the referee is improved; only its totals
+are reported, and only the safety goals are asserted on it.
+
+Letters are ignored in this set, so each answer is judged under cards it obeys: its own first
+letter as the yellow card and, as the red one, the first letter of "qxzjvkwyfbgpmhcdulnrtseaoi"
+that the answer lacks.
+
+    python3 -m pytest tests/test_things_open.py -s      prints the figures of both parts
+
+Baseline, measured before the Thing reader (things.py) existed:
+    dev:    426 real, 260 wrong; real wrongly rejected 8 (1.9 %), wrong accepted 12 (4.6 %),
+            real accepted 255 (59.9 %), undecided 163 real (38.3 %)
+    frozen: 282 real, 179 wrong; real wrongly rejected 7 (2.5 %), wrong accepted 7 (3.9 %),
+            real accepted 182 (64.5 %), undecided 93 real (33.0 %)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from solver import redyellow
+from solver.categories import Categories
+
+OPEN = Path(__file__).parent / "golden" / "things-open.tsv"
+RED_ORDER = "qxzjvkwyfbgpmhcdulnrtseaoi"  # rare letters first: the red card an answer surely lacks
+
+
+@dataclass
+class Figures:
+    """What the referee did with one part of the set."""
+
+    real: int = 0
+    wrong: int = 0
+    real_accepted: int = 0
+    real_rejected: int = 0  # real answers wrongly rejected
+    real_undecided: int = 0
+    wrong_accepted: int = 0  # wrong answers wrongly accepted
+    wrong_rejected: int = 0
+    wrong_undecided: int = 0
+    misses: list = field(default_factory=list, repr=False)
+
+    def pct(self, n: int, of: int) -> float:
+        return 100.0 * n / of if of else 0.0
+
+    def line(self, name: str) -> str:
+        return (f"{name}: {self.real} real, {self.wrong} wrong; "
+                f"real wrongly rejected {self.real_rejected} ({self.pct(self.real_rejected, self.real):.1f} %), "
+                f"wrong accepted {self.wrong_accepted} ({self.pct(self.wrong_accepted, self.wrong):.1f} %), "
+                f"real accepted {self.real_accepted} ({self.pct(self.real_accepted, self.real):.1f} %), "
+                f"undecided {self.real_undecided} real ({self.pct(self.real_undecided, self.real):.1f} %) "
+                f"and {self.wrong_undecided} wrong ({self.pct(self.wrong_undecided, self.wrong):.1f} %), "
+                f"wrong rejected {self.wrong_rejected} ({self.pct(self.wrong_rejected, self.wrong):.1f} %)")
+
+
+def load_open() -> list[tuple[str, str, str, str]]:
+    """Return (prompt, answer, label, split) for every answer of the set."""
+    rows = []
+    header = None
+    for line in OPEN.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if header is None:
+            header = cells
+            continue
+        row = dict(zip(header, cells))
+        rows.append((row["prompt"], row["answer"], row["label"], row["split"]))
+    return rows
+
+
+def cards_for(cats: Categories, prompt: str, answer: str) -> redyellow.Cards:
+    """Return cards `answer` obeys: its first letter yellow, a letter it lacks red."""
+    letters = redyellow.said_letters(cats.alphabet, answer)
+    red = next(ch for ch in RED_ORDER if ch not in letters and ch != letters[:1])
+    return redyellow.Cards.parse(cats.alphabet, prompt, letters[:1], red)
+
+
+def measure(cats: Categories, split: str, judge=redyellow.judge) -> Figures:
+    """Return the figures of one part of the set ("dev" or "frozen")."""
+    got = Figures()
+    for prompt, answer, label, part in load_open():
+        if part != split:
+            continue
+        valid = judge(cats, cards_for(cats, prompt, answer), answer).valid
+        if label == "real":
+            got.real += 1
+            got.real_accepted += valid is True
+            got.real_rejected += valid is False
+            got.real_undecided += valid is None
+            if valid is False:
+                got.misses.append(f"{prompt}: {answer} rejected")
+        else:
+            got.wrong += 1
+            got.wrong_accepted += valid is True
+            got.wrong_rejected += valid is False
+            got.wrong_undecided += valid is None
+            if valid is True:
+                got.misses.append(f"{prompt}: {answer} accepted")
+    return got
+
+
+@pytest.fixture(scope="module")
+def cats():
+    return Categories.open()
+
+
+def test_the_set_is_large_and_split_by_position():
+    rows = load_open()
+    prompts: dict[str, str] = {}
+    for prompt, _, label, split in rows:
+        assert label in ("real", "wrong")
+        assert prompts.setdefault(prompt, split) == split, prompt
+    assert len(prompts) >= 150 and len(rows) >= 600
+    # The header's rule: the k-th prompt (1-based) is frozen when k % 5 is 0 or 2.
+    order = list(dict.fromkeys(p for p, *_ in rows))
+    for k, prompt in enumerate(order, 1):
+        assert prompts[prompt] == ("frozen" if k % 5 in (0, 2) else "dev"), prompt
+
+
+@pytest.fixture(scope="module")
+def dev(cats):
+    return measure(cats, "dev")
+
+
+def test_prompts_never_seen_dev_part_is_safe(dev):
+    """On the part used while improving: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
+    print("\n" + dev.line("things-open, dev part"))
+    assert dev.real_rejected <= 0.01 * dev.real, dev.misses
+    assert dev.wrong_accepted <= 0.03 * dev.wrong, dev.misses
+
+
+@pytest.mark.xfail(reason="the issue's coverage goal is not met yet: 68.8 % of real answers "
+                          "accepted on the dev part (the rest undecided, none rejected)",
+                   strict=False)
+def test_prompts_never_seen_dev_part_accepts_four_in_five(dev):
+    """The coverage goal: real answers accepted >= 80 %."""
+    assert dev.real_accepted >= 0.80 * dev.real
+
+
+@pytest.fixture(scope="module")
+def frozen(cats):
+    return measure(cats, "frozen")
+
+
+def test_prompts_never_seen_frozen_part_is_no_worse_than_before(frozen):
+    """On the frozen part only totals are shown. Before any change to the reading of Things
+    (the baseline, measured once) 7 of 282 real answers were wrongly rejected and 7 of 179
+    wrong answers accepted."""
+    print("\n" + frozen.line("things-open, frozen part"))
+    assert frozen.real_rejected <= 7 and frozen.wrong_accepted <= 7
+
+
+@pytest.mark.xfail(reason="not met yet on the frozen part: 1.8 % wrongly rejected (5 of 282)",
+                   strict=False)
+def test_prompts_never_seen_frozen_part_meets_the_safety_goals(frozen):
+    """The safety goals: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
+    assert frozen.real_rejected <= 0.01 * frozen.real
+    assert frozen.wrong_accepted <= 0.03 * frozen.wrong
