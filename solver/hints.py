@@ -32,6 +32,7 @@ class Hint:
     reveal: str | None = None
     word: str | None = None
     definition: str | None = None
+    extra: dict | None = None  # what a game adds: Red Letter, Yellow Letter's reading
 
     def to_json(self) -> dict:
         """Return the hint as a JSON object."""
@@ -40,6 +41,8 @@ class Hint:
                "word": self.word}
         if self.definition is not None:
             out["definition"] = self.definition
+        if self.extra:
+            out.update(self.extra)
         return out
 
 

@@ -298,8 +298,13 @@ def _lower(name: str) -> str:
     return name if name[:2].isupper() else name[:1].lower() + name[1:]
 
 
-def hint(cats: Categories, cards: Cards, level: int = 1, used=()) -> Hint:
+def hint(cats: Categories | Shelf, cards: Cards, level: int = 1, used=()) -> Hint:
     """Return the hint at `level`: a count, then more and more of the commonest member."""
+    given = _hint(cats, cards, level, used)
+    return replace(given, extra={"reading": shelf_of(cats).read(cards.thing).to_json()})
+
+
+def _hint(cats: Categories | Shelf, cards: Cards, level: int, used) -> Hint:
     level = min(max(level, 1), LEVELS)
     found = solve(cats, cards, 1, used)
     if found.status == "redraw_red":
