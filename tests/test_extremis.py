@@ -159,3 +159,20 @@ def test_on_the_english_lexicon(en):
     assert all(c.fits(w) for w in found.words)
     assert extremis.judge(en, c, "butter").valid
     assert extremis.any_word(en, cards(en, "x", "q", "")) is False
+
+
+def test_suggestions_for_a_long_non_word_stop_where_no_word_starts(en, monkeypatch):
+    """Edits past the longest known start cannot be words: they are not even tried."""
+    from solver import lexicon
+
+    short = ("buttr", "bittter", "bqxx", "butterz")
+    before = [extremis.judge(en, cards(en, "b"), word).suggestions for word in short]
+    asked = []
+    has_key = lexicon.Lexicon.has_key
+    monkeypatch.setattr(lexicon.Lexicon, "has_key",
+                        lambda self, key: asked.append(key) or has_key(self, key))
+    assert not extremis.judge(en, cards(en, "b"), "bq" + "x" * 198).valid
+    assert len(asked) < 1_000  # 10,825 keys of 200 letters before the bound
+    # The bound drops nothing: the same suggestions as a search with no bound.
+    monkeypatch.setattr(extremis, "_known_start", lambda lex, key: len(key))
+    assert [extremis.judge(en, cards(en, "b"), word).suggestions for word in short] == before
