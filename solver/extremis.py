@@ -275,10 +275,10 @@ def suggest(lex: Lexicon, cards: Cards, key: str, filt: WordFilter = ALL_WORDS,
 
 def _known_start(lex: Lexicon, key: str) -> int:
     """Return the length of the longest start of `key` that some word begins with."""
-    low, high = 0, len(key)  # a binary search: has_prefix is monotone in the length
+    low, high = 0, len(key)  # a binary search: having words under a start is monotone
     while low < high:
         mid = (low + high + 1) // 2
-        if lex.has_prefix(key[:mid]):
+        if lex.keys_with_prefix(key[:mid], 1):
             low = mid
         else:
             high = mid - 1

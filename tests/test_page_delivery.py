@@ -16,7 +16,8 @@ PLAIN = {"Accept-Encoding": "identity"}
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    return TestClient(create_app(str(tmp_path_factory.mktemp("db") / "games.sqlite3")))
+    return TestClient(create_app(str(tmp_path_factory.mktemp("db") / "games.sqlite3")),
+                      base_url="http://localhost")
 
 
 def files():

@@ -6,11 +6,14 @@ import pytest
 from click.testing import CliRunner
 
 import cli
+from solver.errors import InputError
 
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
 
+from solver.lexicon import available_codes  # noqa: E402
 from solver.service.app import create_app  # noqa: E402
+from solver.service.words import Languages, open_language  # noqa: E402
 
 
 @pytest.fixture
@@ -18,9 +21,14 @@ def db(tmp_path):
     return str(tmp_path / "games.sqlite3")
 
 
+def patient_app(db):
+    """Return the app, waiting for a language's first build instead of answering 503."""
+    return create_app(db, languages=Languages(available_codes(), open_language, wait=300))
+
+
 @pytest.fixture
 def client(db):
-    return TestClient(create_app(db))
+    return TestClient(patient_app(db), base_url="http://localhost")
 
 
 def cli_json(*args):
@@ -124,19 +132,20 @@ def test_a_game_over_http(client):
     assert wrong_tap.status_code in (200, 409)
     # Overrule and undo need the referee token; the game id alone is not enough.
     assert client.post(f"/api/games/{game_id}/overrule", json={"accept": True}).status_code == 403
-    assert client.post(f"/api/games/{game_id}/undo",
+    assert client.post(f"/api/games/{game_id}/undo", json={},
                        headers={"X-Referee-Token": "guess"}).status_code == 403
-    undone = client.post(f"/api/games/{game_id}/undo", headers={"X-Referee-Token": token})
+    undone = client.post(f"/api/games/{game_id}/undo", json={},
+                         headers={"X-Referee-Token": token})
     assert undone.status_code == 200
 
 
 def test_a_game_survives_a_server_restart(db):
-    first = TestClient(create_app(db))
+    first = TestClient(patient_app(db), base_url="http://localhost")
     made = first.post("/api/games", json={"game": "extremis", "players": ["ann", "bob"],
                                           "seed": 8}).json()
-    first.post(f"/api/games/{made['id']}/stumped")
+    first.post(f"/api/games/{made['id']}/stumped", json={})
     kept = first.get(f"/api/games/{made['id']}").json()
-    again = TestClient(create_app(db))
+    again = TestClient(patient_app(db), base_url="http://localhost")
     assert again.get(f"/api/games/{made['id']}").json() == kept
 
 
@@ -155,7 +164,7 @@ def test_red_yellow_game_over_http(client):
                                                                   "card": "thing"})
         assert took.status_code == 200 and took.json()["state"]["players"][1]["cards"] == 1
     else:
-        assert client.post(f"/api/games/{made['id']}/stumped").status_code == 200
+        assert client.post(f"/api/games/{made['id']}/stumped", json={}).status_code == 200
 
 
 @pytest.mark.parametrize("body, status", [
@@ -189,12 +198,152 @@ def test_card_games_over_http(client):
     played = client.post(f"/api/games/{made['id']}/move", json=moves[0])
     assert played.status_code == 200 and played.json()["state"]["pile"]
     refused = client.post(f"/api/games/{made['id']}/move", json={"type": "play",
-                                                                  "player": "zed"})
+                                                                  "player": "zed",
+                                                                  "cards": ["5h"]})
     assert refused.status_code == 409
-    assert client.post(f"/api/games/{made['id']}/move", json={"type": "undo"}).status_code == 400
+    assert client.post(f"/api/games/{made['id']}/move", json={"type": "undo"}).status_code == 422
     judged = client.get("/api/idiot/judge", params={"pile": "K♠ 5♥", "play": "A♦"}).json()
     assert judged["valid"] is True and judged["paragraph"] == "§13"
     assert client.get("/api/idiot/judge", params={"pile": "", "play": "Z9"}).status_code == 400
     extincion = client.post("/api/games", json={"game": "extincion", "players": ["a", "b"],
                                                 "seed": 1})
     assert extincion.status_code == 201
+
+
+# Hostile input (issue 13) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("game, move", [
+    ("idiot", {"type": "pickup", "player": ["x"]}),
+    ("idiot", {"type": "pickup", "player": {}}),
+    ("idiot", {"type": "play_out", "player": "ann", "card": []}),
+    ("idiot", {"type": "play", "player": "ann", "cards": True}),
+    ("idiot", {"type": "flip", "player": "ann", "row": "1"}),
+    ("idiot", {"type": "play", "player": "ann", "card": 17}),       # another game's move
+    ("extincion", {"type": "play", "player": "a", "card": "17"}),
+    ("extincion", {"type": "discard", "player": "a", "cards": [True]}),
+    ("extremis", {"type": "answer", "player": "ann", "word": 7}),
+    ("extremis", {"type": "take", "player": "ann", "card": "red"}),
+])
+def test_a_move_of_the_wrong_shape_is_a_422_before_any_engine_sees_it(client, game, move):
+    players = ["a", "b"] if game == "extincion" else ["ann", "bob"]
+    made = client.post("/api/games", json={"game": game, "players": players, "seed": 1}).json()
+    before = client.get(f"/api/games/{made['id']}").json()
+    response = client.post(f"/api/games/{made['id']}/move", json=move)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]
+    assert client.get(f"/api/games/{made['id']}").json() == before
+
+
+@pytest.mark.parametrize("body", [
+    {"game": "extincion", "players": ["a", "b"], "options": {"skills": []}},
+    {"game": "extincion", "players": ["a", "b"], "options": {"beginner": "yes"}},
+    {"game": "extincion", "players": ["a", "b"], "options": {"deck": "/etc/passwd"}},
+    {"game": "idiot", "players": ["a", "b"], "options": {"decks": 7}},
+    {"game": "idiot", "players": ["a", "b"], "options": {"stalemate_repeats": True}},
+    {"game": "idiot", "players": ["a", "b"], "options": {"nope": 1}},
+])
+def test_options_of_the_wrong_shape_are_a_422(client, body):
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 422 and response.json()["error"]
+
+
+@pytest.mark.parametrize("lang", ["categories", "../built/en", "../../../x", "/etc/passwd",
+                                  "en/../en", "EN", ""])
+def test_a_language_is_a_name_from_the_list_never_a_path(client, lang):
+    for response in (client.get("/api/extremis/any", params={"initial": "b", "lang": lang}),
+                     client.post("/api/games", json={"game": "extremis", "lang": lang,
+                                                     "players": ["ann", "bob"]})):
+        assert response.status_code == 400, response.text
+        message = response.json()["error"]
+        assert "available" in message and "/" not in message.replace(lang, "")
+
+
+def test_no_answer_names_a_server_directory(client, monkeypatch):
+    from solver.service import reply
+
+    root = reply.SERVER_DIRS[-1]
+    assert reply.scrub(f"cannot read {root}/lexicons/built/x.wrl") == "cannot read …/lexicons/built/x.wrl"
+    bodies = [client.get("/api/lexicons").text,
+              client.get("/api/extremis/any", params={"initial": "b", "lang": "../x"}).text]
+    for folder in reply.SERVER_DIRS:
+        assert all(folder not in body for body in bodies)
+
+
+@pytest.mark.parametrize("host, served", [
+    ("localhost", True), ("localhost:8080", True), ("127.0.0.1:8080", True),
+    ("192.168.1.20:8080", True), ("[::1]:8080", True), ("referee.lan", True),
+    ("evil.example", False), ("evil.example:8080", False), ("localhost.evil.example", False),
+    ("[::1", False), ("127.0.0.1:80:80", False),
+])
+def test_the_host_header_names_this_server(db, host, served):
+    client = TestClient(create_app(db, hosts=["referee.lan"]), base_url="http://localhost")
+    response = client.get("/healthz", headers={"Host": host})
+    assert (response.status_code == 200) is served, response.text
+    if not served:
+        assert response.status_code == 400 and "--allow-host" in response.json()["error"]
+
+
+def test_serve_passes_its_host_names_to_the_app(db, monkeypatch):
+    from solver.service.app import app_from_environment
+
+    monkeypatch.setenv("WORDREF_DB", db)
+    monkeypatch.setenv("WORDREF_ALLOW_HOSTS", "referee.lan,table.local")
+    client = TestClient(app_from_environment(), base_url="http://referee.lan")
+    assert client.get("/healthz").status_code == 200
+    assert client.get("/healthz", headers={"Host": "evil.example"}).status_code == 400
+    result = CliRunner().invoke(cli.main, ["serve", "--help"])
+    assert "--allow-host" in result.output
+
+
+@pytest.mark.parametrize("how", [
+    {},                                                             # no body at all
+    {"content": b""},
+    {"data": {"player": "ann"}},                                    # a cross-site form
+    {"content": b'{"player": "ann"}', "headers": {"Content-Type": "text/plain"}},
+    {"content": b'{"player": "ann"}',
+     "headers": {"Content-Type": "application/x-www-form-urlencoded"}},
+])
+def test_a_state_change_needs_a_json_body(client, how):
+    made = client.post("/api/games", json={"game": "extremis", "players": ["ann", "bob"],
+                                           "seed": 4}).json()
+    before = client.get(f"/api/games/{made['id']}").json()
+    for verb in ("stumped", "tap", "undo"):
+        response = client.post(f"/api/games/{made['id']}/{verb}", **how)
+        assert response.status_code in (400, 415), (verb, response.text)
+        assert response.json()["error"]
+    assert client.get(f"/api/games/{made['id']}").json() == before
+    assert client.post(f"/api/games/{made['id']}/stumped", json={}).status_code == 200
+
+
+def test_a_language_still_building_answers_503_with_retry_after(db):
+    import threading
+
+    release = threading.Event()
+    languages = Languages(available_codes(), lambda code: release.wait(30), wait=0.05)
+    client = TestClient(create_app(db, languages=languages), base_url="http://localhost")
+    response = client.get("/api/extremis/any", params={"initial": "b", "lang": "fr"})
+    assert response.status_code == 503 and response.headers["retry-after"].isdigit()
+    assert "warming up" in response.json()["error"]
+    assert client.get("/healthz").status_code == 200
+    release.set()
+    for _ in range(100):
+        response = client.get("/api/extremis/any", params={"initial": "b", "lang": "fr"})
+        if response.status_code == 200:
+            break
+    assert response.status_code == 200 and response.json()["any"] is True
+
+
+def test_query_strings_are_read_like_starlette_reads_them():
+    from urllib.parse import parse_qsl, urlencode
+
+    from solver.service.words import EXTREMIS_PARAMS, read_query
+
+    raw = urlencode([("initial", "ø"), ("green", "a b+c"), ("answer", "x&y"),
+                     ("answer", "%"), ("limit", "7"), ("unknown", "1")])
+    q = read_query(raw.encode(), EXTREMIS_PARAMS)
+    expected = dict(parse_qsl(raw))
+    assert (q["initial"], q["green"], q["limit"]) == (expected["initial"], expected["green"], 7)
+    assert q["answer"] == ["x&y", "%"] and q["lang"] == "en" and q["conjugated"] is None
+    for bad in (b"initial=%ff", b"limit=1_0", b"limit=--5", b"limit=%D9%A1"):
+        with pytest.raises(InputError):
+            read_query(bad, EXTREMIS_PARAMS)

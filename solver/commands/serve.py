@@ -16,7 +16,12 @@ import click
 @click.option("--db", metavar="PATH|URL",
               help="The games database, shared with `wordref game`: a SQLite file, or "
                    "postgresql://USER@HOST:PORT/DB for replicas sharing one PostgreSQL.")
-def serve(host, port, workers, db):
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer requests for this Host name (repeatable; '*' for any). IP "
+                   "addresses, localhost and this machine's own name are always answered; "
+                   "other names are refused, so that no web page can reach the server "
+                   "through a name of its own (DNS rebinding).")
+def serve(host, port, workers, db, allow_hosts):
     """Serve the referee over HTTP, with the web page for the table at /.
 
     \b
@@ -24,6 +29,7 @@ def serve(host, port, workers, db):
       wordref serve
       wordref serve --host 0.0.0.0 --port 8080 --workers 2
       wordref serve --db postgresql://wordref@db.local:5432/wordref
+      wordref serve --host 0.0.0.0 --allow-host referee.lan
     """
     try:
         import uvicorn
@@ -33,6 +39,10 @@ def serve(host, port, workers, db):
     if db:
         from ..pgstore import is_url
         os.environ["WORDREF_DB"] = db if is_url(db) else os.path.abspath(db)
+    bad = [name for name in allow_hosts if not name or "," in name or "/" in name]
+    if bad:
+        raise click.BadParameter(f"{bad[0]!r} is not a host name", param_hint="--allow-host")
+    os.environ["WORDREF_ALLOW_HOSTS"] = ",".join(allow_hosts)
     click.echo(f"wordref serving http://{host}:{port}/ ({workers} worker"
                f"{'s' * (workers > 1)})", err=True)
     uvicorn.run("solver.service.app:app_from_environment", factory=True, host=host, port=port,
