@@ -1,25 +1,61 @@
 #!/usr/bin/env bash
-# Load and soak the HTTP service on loopback: 2 workers, wrk -t2 -c64, bounded in time.
-# Needs wrk (Debian: apt-get install wrk). Prints requests/s, latency percentiles and errors,
-# then the workers' resident memory before and after a 60 s soak.
+# Load the HTTP service on loopback, beside a bare Starlette peer in the same run: 2 workers
+# each, wrk -t2 -c64, bounded in time (about 3 minutes). Needs wrk (Debian: apt-get install wrk).
+#
+#   1. the bare Starlette app (benchmarks/bare_app.py) and wordref's judge, any and solve
+#      routes: requests/s, the ratio to the peer, latency p50/p90/p99, errors;
+#   2. the judge route again with a write load beside it (benchmarks/writes.py: answers posted
+#      to games, then counted in the database: nothing acknowledged may be missing);
+#   3. a 60 s soak: the workers' resident memory before and after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${PORT:-8790}
-db=$(mktemp -d)/games.sqlite3
-url="http://127.0.0.1:$port/api/extremis/judge?initial=b&green=utt&red=x&answer=butter"
+peer_port=$((port + 1))
+secs=${SECONDS_EACH:-20}
+dir=$(mktemp -d)
+db=$dir/games.sqlite3
+base="http://127.0.0.1:$port/api/extremis"
+judge="$base/judge?initial=b&green=utt&red=x&answer=butter"
 
+python3 -m uvicorn benchmarks.bare_app:app --port "$peer_port" --workers 2 \
+    --log-level warning --no-access-log 2> /dev/null &
+peer=$!
 wordref serve --port "$port" --workers 2 --db "$db" 2> /dev/null &
 server=$!
-trap 'kill $server 2> /dev/null; wait $server 2> /dev/null || true' EXIT
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.2; done
+trap 'kill $server $peer 2> /dev/null; wait $server $peer 2> /dev/null || true; rm -rf "$dir"' EXIT
+for p in "$port" "$peer_port"; do
+    for _ in $(seq 100); do curl -fs "http://127.0.0.1:$p/api/extremis/judge" > /dev/null \
+        || curl -fs "http://127.0.0.1:$p/healthz" > /dev/null && break; sleep 0.2; done
+done
 
-rss() { ps -o rss= -p "$(pgrep -d, -f 'multiprocessing.spawn' | head -c 200)" | awk '{s+=$1} END {print s}'; }
+rate() {  # name url -> prints one line; sets $rps
+    local out
+    out=$(wrk -t2 -c64 -d"${secs}s" --latency "$2")
+    rps=$(awk '/Requests\/sec/ {print $2}' <<< "$out")
+    printf '%-34s %9s req/s  p50 %-8s p90 %-8s p99 %-8s %s\n' "$1" "$rps" \
+        "$(awk '$1 == "50%" {print $2}' <<< "$out")" "$(awk '$1 == "90%" {print $2}' <<< "$out")" \
+        "$(awk '$1 == "99%" {print $2}' <<< "$out")" \
+        "$(grep -E 'Non-2xx|Socket errors' <<< "$out" | tr -s ' ' | tr '\n' ' ')"
+}
 
-echo "== judge endpoint, wrk -t2 -c64 -d30s"
-wrk -t2 -c64 -d30s --latency "$url" | grep -E "Requests/sec|50%|90%|99%|Non-2xx|errors"
+echo "== wrk -t2 -c64 -d${secs}s, 2 workers each"
+rate "bare Starlette (the peer)" "http://127.0.0.1:$peer_port/api/extremis/judge"
+peer_rps=$rps
+for route in "judge:$judge" "any:$base/any?initial=q&green=z&red=u" \
+             "solve:$base/solve?initial=b&green=utt&red=x&limit=10"; do
+    rate "wordref ${route%%:*}" "${route#*:}"
+    echo "    ratio to the peer: $(awk -v a="$rps" -v b="$peer_rps" 'BEGIN {printf "%.2fx", a / b}')"
+done
 
+echo "== the judge route with a write load beside it (4 writers, 2 a game)"
+python3 benchmarks/writes.py "$port" "$db" "$secs" 4 &
+writes=$!
+rate "wordref judge, with writes" "$judge"
+wait $writes
+
+rss() { ps -o rss= --ppid "$server" | awk '{s+=$1} END {print s}'; }
 before=$(rss)
 echo "== soak: 60 s at the same load; workers' resident memory $before KB before"
-wrk -t2 -c64 -d60s "$url" | grep -E "Requests/sec|Non-2xx|errors"
+wrk -t2 -c64 -d60s "$judge" | grep -E "Requests/sec|Non-2xx|errors" || true
 after=$(rss)
 echo "workers' resident memory after: $after KB ($(( (after - before) * 100 / before ))% growth)"

@@ -39,9 +39,14 @@ def scrub(message: str) -> str:
     return message
 
 
+# One encoder for every answer: json.dumps with any option builds a new JSONEncoder each call
+# (a tenth of a word verb's time here).
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def encode(data) -> bytes:
     """Return `data` as the service's JSON bytes."""
-    return json.dumps(data, ensure_ascii=False).encode()
+    return _ENCODE(data).encode()
 
 
 def error_data(message: str, code: str | None = None) -> dict:
