@@ -62,11 +62,12 @@ def any_code(found: bool | None) -> int:
 
 def asker(game: str, verb: str, *, lang: str = "en", tier: str = "all",
           no_conjugated: bool | None = None, limit: int = 20, level: int = 1,
-          used=()) -> Callable[..., Reply]:
+          used=(), categories=None) -> Callable[..., Reply]:
     """Return ask(card fields..., answer=None) -> Reply for one verb of one word game.
 
     In Extremis takes `tier` and `no_conjugated`, Red Letter, Yellow Letter takes `used`
-    (answers already given for the Thing); both take `limit` (solve) and `level` (hint).
+    (answers already given for the Thing) and `categories` (a table's own pack: a YAML file's
+    path, or the parsed pack); both take `limit` (solve) and `level` (hint).
     """
     if verb not in VERBS:
         raise InputError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
@@ -74,7 +75,7 @@ def asker(game: str, verb: str, *, lang: str = "en", tier: str = "all",
     if game == "extremis":
         parse, does = _extremis_verbs(lang, tier, no_conjugated, limit, level)
     elif game == "redyellow":
-        parse, does = _redyellow_verbs(lang, limit, level, list(used))
+        parse, does = _redyellow_verbs(lang, limit, level, list(used), categories)
     else:
         raise InputError(f"unknown word game {game!r} (games: {', '.join(FIELDS)})")
     do = does[verb]
@@ -103,17 +104,29 @@ def _extremis_verbs(lang, tier, no_conjugated, limit, level):
         "hint": lambda cards: hints.extremis_hint(lex, cards, level, filt)})
 
 
-def _redyellow_verbs(lang, limit, level, used):
+def _redyellow_verbs(lang, limit, level, used, categories=None):
     """Return (parse cards, {verb: function}) for Red Letter, Yellow Letter."""
     from . import redyellow
     from .categories import open_categories
 
-    cats = open_categories(lang)
+    cats = table_shelf(open_categories(lang), categories)
     return (lambda *fields: redyellow.Cards.parse(cats.alphabet, *fields), {
         "solve": lambda cards: redyellow.solve(cats, cards, limit, used),
         "any": lambda cards: redyellow.any_answer(cats, cards, used),
         "judge": lambda cards, answer: redyellow.judge(cats, cards, answer, used),
         "hint": lambda cards: redyellow.hint(cats, cards, level, used)})
+
+
+def table_shelf(built, categories=None):
+    """Return `built`, or a Shelf that reads a table's own pack first (a path or parsed YAML)."""
+    if not categories:
+        return built
+    from .tables import load_table_file, table_categories
+    from .things import Shelf
+
+    table = (table_categories(categories, built) if isinstance(categories, (list, dict))
+             else load_table_file(categories, built))
+    return Shelf(built, (table,))
 
 
 def replies(ask: Callable[..., Reply], verb: str, cards: tuple, answers=()) -> list[Reply]:

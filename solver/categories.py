@@ -315,6 +315,11 @@ class Categories:
                         return self.member(trie_id, members[trie_id])
         return None
 
+    def member_zipf(self, key: str) -> float | None:
+        """Return the commonness of the member with this phrase key, or None if none has it."""
+        trie_id = self._trie.get(key)
+        return None if trie_id is None else self._arrays["zipf"][trie_id] / 100
+
     def categories_of(self, answer: str) -> list[Category]:
         """Return every category that holds `answer` (its phrase key, or a singular of it)."""
         key = phrase_key(answer)

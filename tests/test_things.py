@@ -133,3 +133,58 @@ def test_the_build_finds_a_common_word_missing_from_its_category():
     assert any("'tree'" in p for p in found.problems)
     spec.not_gaps = ["tree"]
     assert not any("'tree'" in p for p in build.collect(spec, wordnet.load()).problems)
+
+
+def test_a_tables_own_things_win_over_the_built_in_ones(cats):
+    from solver.errors import InputError
+    from solver.tables import table_categories
+    from solver.things import Shelf
+
+    table = table_categories({"categories": [
+        {"name": "Our cats", "members": ["Felix", "Mittens", "Salem"]},
+        {"name": "Things in the shed", "open": True, "include": ["garden_tools"],
+         "members": ["lawnmower"]},
+        {"name": "Rivers", "members": ["Ouse", "Cam"]}]}, cats)
+    shelf = Shelf(cats, (table,))
+
+    def judged(thing, answer):
+        c = redyellow.Cards.parse(shelf.alphabet, thing, answer[0], "q")
+        return redyellow.judge(shelf, c, answer)
+
+    assert judged("our cats", "Felix").valid is True
+    assert judged("Our cats", "Rex").valid is False
+    assert judged("things in the shed", "rake").valid is True  # included from garden tools
+    assert judged("things in the shed", "toaster").valid is None  # open
+    assert judged("Rivers", "Cam").valid is True and judged("Rivers", "Nile").valid is False
+    assert judged("our cats", "Felix").extra["reading"]["parts"][0]["table"] is True
+    assert redyellow.solve(shelf, redyellow.Cards.parse(shelf.alphabet, "our cats", "m", "q"),
+                           None).words == ["Mittens"]
+    for bad, message in [([{"name": "x", "synsets": ["cat.n.01"]}], "need WordNet"),
+                         ([{"name": "x", "members": ["a"], "colour": 1}], "unknown field"),
+                         ([{"name": "x", "include": ["no_such"]}], "no category"),
+                         ("cats", "expected a list")]:
+        with pytest.raises(InputError, match=message):
+            table_categories(bad, cats)
+
+
+def test_the_cli_explains_a_thing_and_reads_a_tables_pack(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from cli import main
+
+    pack = tmp_path / "ours.yaml"
+    pack.write_text("categories:\n  - name: Our cats\n    members: [Felix, Mittens]\n")
+    runner = CliRunner()
+    got = runner.invoke(main, ["things", "explain", "Reptiles or amphibians", "--json"])
+    assert got.exit_code == 0
+    assert [p["category"] for p in json.loads(got.output)["parts"]] == ["reptiles", "amphibians"]
+    got = runner.invoke(main, ["things", "explain", "Spicy foods"])
+    assert "'spicy'" in got.output and "cannot check" in got.output
+    got = runner.invoke(main, ["judge", "redyellow", "-t", "our cats", "-y", "f", "-r", "q",
+                               "--categories", str(pack), "Felix", "--json"])
+    assert got.exit_code == 0 and json.loads(got.output)[0]["valid"] is True
+    got = runner.invoke(main, ["judge", "redyellow", "-t", "x", "-y", "f", "-r", "q",
+                               "--categories", str(tmp_path / "none.yaml"), "Felix"])
+    assert got.exit_code == 2 and "cannot read" in got.output

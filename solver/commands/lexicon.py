@@ -8,27 +8,46 @@ from .common import emit, json_option, lang_option, tier_option
 
 
 @click.command()
-@click.argument("query", required=False)
+@click.argument("query", nargs=-1)
 @lang_option
 @json_option
+@click.option("--categories", "categories", metavar="FILE", type=click.Path(dir_okay=False),
+              help="The table's own Things (a YAML pack), read before the built-in ones.")
 @click.option("--rebuild", is_flag=True,
               help="Rebuild the category lexicon from the packs and WordNet instead.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="With --rebuild: where to "
               "write (default: the user's lexicon directory).")
-def things(query, lang, as_json, rebuild, output):
-    """List the categories a Thing card can name (those matching QUERY).
+def things(query, lang, as_json, categories, rebuild, output):
+    """List the categories a Thing card can name (those matching QUERY), or, with
+    `explain THING`, show how a card is read: each part, its category and confidence, and what
+    wordref cannot check.
 
     \b
     Examples:
       wordref things
       wordref things river --json
+      wordref things explain "Reptiles or amphibians"
+      wordref things explain "green vegetables" --json
+      wordref things explain "our cats" --categories ours.yaml
       wordref things --rebuild --output lexicons/built/categories.wrl
     """
+    from ..api import table_shelf
     from ..categories import open_categories
+    from ..errors import InputError
+    from ..things import shelf_of
 
     if rebuild:
         return rebuild_categories(output)
-    found = open_categories(lang).find(query)
+    if query and query[0] == "explain":
+        if len(query) < 2 or not " ".join(query[1:]).strip():
+            raise click.UsageError('explain needs a Thing: wordref things explain "THING"')
+        try:
+            shelf = shelf_of(table_shelf(open_categories(lang), categories))
+        except InputError as err:
+            raise click.ClickException(str(err)) from None
+        reading = shelf.read(" ".join(query[1:]))
+        return emit(reading.to_json()) if as_json else click.echo(reading.describe())
+    found = open_categories(lang).find(" ".join(query) or None)
     if as_json:
         return emit([c.to_json() for c in found])
     for category in found:

@@ -53,6 +53,9 @@ redyellow_options = options(
     click.option("--used", metavar="A,B,...", default="",
                  help="Answers already given for this Thing (comma-separated): they no "
                       "longer count."),
+    click.option("--categories", "categories", metavar="FILE", type=click.Path(dir_okay=False),
+                 help="The table's own Things: a YAML pack (lexicons/categories/README.md); "
+                      "they win over a built-in reading."),
     lang_option, json_option, batch_option,
 )
 limit_option = click.option(
@@ -227,7 +230,7 @@ def hint_extremis(initial, green, red, lang, tier, no_conjugated, as_json, batch
 @solve.command("redyellow")
 @redyellow_options
 @limit_option
-def solve_redyellow(thing, yellow, red, used, lang, as_json, batch, limit):
+def solve_redyellow(thing, yellow, red, used, categories, lang, as_json, batch, limit):
     """List what fits the Thing, starts with the yellow letter and lacks the red one.
 
     \b
@@ -237,12 +240,12 @@ def solve_redyellow(thing, yellow, red, used, lang, as_json, batch, limit):
       printf 'rivers\\tN\\tR\\n' | wordref solve redyellow --batch -
     """
     run("redyellow", "solve", (thing, yellow, red), (), batch, as_json, lang=lang,
-        used=comma_list(used), limit=limit)
+        used=comma_list(used), categories=categories, limit=limit)
 
 
 @any_.command("redyellow")
 @redyellow_options
-def any_redyellow(thing, yellow, red, used, lang, as_json, batch):
+def any_redyellow(thing, yellow, red, used, categories, lang, as_json, batch):
     """Say whether anything fits: yes (0), no (1), or unknown / redraw (3, no search made).
 
     \b
@@ -251,13 +254,13 @@ def any_redyellow(thing, yellow, red, used, lang, as_json, batch):
       wordref any redyellow -t "pizza toppings" -y H -r L --json
     """
     run("redyellow", "any", (thing, yellow, red), (), batch, as_json, lang=lang,
-        used=comma_list(used))
+        used=comma_list(used), categories=categories)
 
 
 @judge.command("redyellow")
 @redyellow_options
 @answers_argument
-def judge_redyellow(thing, yellow, red, used, lang, as_json, batch, answers):
+def judge_redyellow(thing, yellow, red, used, categories, lang, as_json, batch, answers):
     """Judge each ANSWER for the Thing and the letters. Exit 0 if all are valid, else 1.
 
     An answer to a Thing wordref does not know is checked for its letters only: if they pass,
@@ -268,15 +271,16 @@ def judge_redyellow(thing, yellow, red, used, lang, as_json, batch, answers):
       wordref judge redyellow --thing "pizza toppings" --yellow H --red L ham
       wordref judge redyellow -t rivers -y N -r R "the Nile" Niger --json
       wordref judge redyellow -t fruits -y A -r S --used apple,avocado apricot
+      wordref judge redyellow -t "our cats" -y F -r Q --categories ours.yaml Felix
     """
     run("redyellow", "judge", (thing, yellow, red), answers, batch, as_json, lang=lang,
-        used=comma_list(used))
+        used=comma_list(used), categories=categories)
 
 
 @hint.command("redyellow")
 @redyellow_options
 @level_option
-def hint_redyellow(thing, yellow, red, used, lang, as_json, batch, level):
+def hint_redyellow(thing, yellow, red, used, categories, lang, as_json, batch, level):
     """Give a hint, from "12 answers fit" up to the answer itself.
 
     \b
@@ -285,4 +289,4 @@ def hint_redyellow(thing, yellow, red, used, lang, as_json, batch, level):
       wordref hint redyellow -t rivers -y N -r R --level 3 --json
     """
     run("redyellow", "hint", (thing, yellow, red), (), batch, as_json, lang=lang,
-        used=comma_list(used), level=level)
+        used=comma_list(used), categories=categories, level=level)

@@ -1,0 +1,206 @@
+"""The category lexicon's container, written: categories and members in, bytes out.
+
+The build (lexicons/categories.py) fills `Built` categories from WordNet and the curated packs and
+calls `assemble_bytes`; a table's own pack (tables.py) is assembled the same way at run time, so both
+open as `Categories`. Start at `assemble_bytes`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Callable
+
+import marisa_trie
+
+from . import lexfile
+from .index import build_index
+from .letters import LATIN, Alphabet
+from .phrases import phrase_key, singulars, strip_article
+
+MIN_MEMBERS = 15
+ALPHABET = Alphabet("en", LATIN)
+
+
+@dataclass
+class Spec:
+    """One category as a pack describes it."""
+
+    pack: str
+    id: str
+    name: str
+    aliases: list[str] = field(default_factory=list)
+    synsets: list[str] = field(default_factory=list)
+    instances_only: bool = False
+    exclude: list[str] = field(default_factory=list)
+    members: list[str] = field(default_factory=list)
+    block: list[str] = field(default_factory=list)
+    people: bool = False
+    definitions: dict[str, str] = field(default_factory=dict)
+    data: list[str] = field(default_factory=list)
+    theme: str = ""
+    include: list[str] = field(default_factory=list)  # ids of categories whose members join
+    open: bool = False  # the Thing names more than the members: non-members are not rejected
+    within: str | None = None  # id of the category this one is a curated subset of
+    not_gaps: list[str] = field(default_factory=list)  # common WordNet words left out on purpose
+
+
+@dataclass
+class Built:
+    """A category's members: phrase key -> (display form, definition, where it came from)."""
+
+    spec: Spec
+    members: dict[str, tuple[str, str | None, str]]
+    problems: list[str]
+
+
+def _letters(display: str) -> str | None:
+    """Return the letters an answer said as `display` is checked on (None if it has digits)."""
+    said = strip_article(display)
+    if any(ch.isdigit() for ch in said):
+        return None
+    letters = "".join(ch for ch in said if ch.isalpha())
+    return ALPHABET.fold(letters) or None
+
+
+def head_words(members, spec: Spec) -> dict[str, list[str]]:
+    """Return the category's own noun where many members end or start with it ("soup", "lake").
+
+    A player may leave it out: "miso" for "miso soup", "Michigan" for "Lake Michigan". A word
+    counts when the category's name or an alias holds it, and at least 4 members (and 5 % of
+    them) end (or start) with it. Only the category's own noun: "oyster" must not become a
+    crustacean through "oyster crab".
+    """
+    named = set()
+    for text in [spec.name, spec.id.replace("_", " "), *spec.aliases]:
+        for word in phrase_key(text).split():
+            named.add(word)
+            named.update(singulars(word))
+    floor = max(4, len(members) // 20)
+    multi = [k.split() for k in members if " " in k]
+    out = {}
+    for side, at in (("suffixes", -1), ("prefixes", 0)):
+        counts: dict[str, int] = {}
+        for words in multi:
+            counts[words[at]] = counts.get(words[at], 0) + 1
+        heads = sorted(w for w, n in counts.items()
+                       if n >= floor and w in named and w not in SMALL_WORDS)
+        if heads:
+            out[side] = heads
+    return out
+
+
+SMALL_WORDS = {"the", "of", "and", "de", "la", "le", "a", "an", "in", "on", "st", "san", "new"}
+
+
+def assemble_bytes(built: list[Built], aliases: dict[str, int], zipf_of: Callable[[list, dict], dict],
+             irregular: dict[str, str], about: dict, progress=None) -> bytes:
+    """Return the bytes of a category lexicon holding `built` categories.
+
+    `zipf_of(keys, display)` returns each member's zipf x 100 (its rank inside a category),
+    `irregular` the plurals members are said in, `about` what the header says of the sources.
+    """
+    progress = progress or (lambda items, label: items)
+    spellings: dict[str, set[str]] = {}
+    definition: dict[str, str | None] = {}
+    cats_of: dict[str, list[int]] = {}
+    for number, b in enumerate(built):
+        for key, (shown, gloss, _) in sorted(b.members.items()):
+            spellings.setdefault(key, set()).add(shown)
+            if definition.get(key) is None:
+                definition[key] = gloss
+            cats_of.setdefault(key, []).append(number)
+    # Outside a category a member shows its common-noun spelling ("apple", not the company).
+    display = {k: min(v, key=lambda w: (w != w.lower(), w)) for k, v in spellings.items()}
+    # Inside one, the category's own spelling ("Apple" among tech companies).
+    forms = sorted({b.members[k][0] for b in built for k in b.members})
+    form_id = {form: i for i, form in enumerate(forms)}
+    zipf = zipf_of(sorted(display), display)
+    trie = marisa_trie.Trie(list(display))
+    ids = {key: trie[key] for key in display}
+    by_id = sorted(display, key=ids.__getitem__)
+
+    glosses = sorted({g for g in definition.values() if g})
+    gloss_number = {g: i for i, g in enumerate(glosses)}
+
+    surnames: dict[str, list[int]] = {}
+    for b in built:
+        if b.spec.people:
+            for key in b.members:
+                if " " in key:
+                    surnames.setdefault(key.rsplit(" ", 1)[1], []).append(ids[key])
+    surnames = {s: sorted(set(v)) for s, v in surnames.items() if s not in ids}
+    surname_trie = marisa_trie.Trie(list(surnames))
+    surname_by_id = sorted(surnames, key=surname_trie.__getitem__)
+
+    members, shown, catmeta = [], [], []
+    for b in progress(built, "indexing"):
+        letters_of = {k: _letters(b.members[k][0]) for k in b.members}
+        parts = []
+        for letter in ALPHABET.letters:
+            keys = sorted((k for k in b.members if letters_of[k][0] == letter),
+                          key=lambda k: (-zipf[k], k))
+            if keys:
+                parts.append((letter, keys))
+        start = len(members)
+        for _, keys in parts:
+            members.extend(ids[k] for k in keys)
+            shown.extend(form_id[b.members[k][0]] for k in keys)
+        catmeta.append({"start": start, "parts": [(letter, [letters_of[k] for k in keys])
+                                                  for letter, keys in parts]})
+    bits, metas_all = bytearray(), []
+    for meta in catmeta:
+        index_parts = [(letter, keys, len(keys)) for letter, keys in meta.pop("parts")]
+        metas, blob = build_index(index_parts, ALPHABET.letters, max_k=1)
+        for m in metas:
+            m["offset"] += len(bits)
+        bits += blob
+        metas_all.append({"start": meta["start"], "partitions": metas})
+
+    header = {
+        "kind": "categories", "lang": "en", "alphabet": ALPHABET.letters,
+        "categories": [{"id": b.spec.id, "name": b.spec.name, "theme": b.spec.theme,
+                        "size": len(b.members), "people": b.spec.people,
+                        **({"open": True} if b.spec.open else {}),
+                        **({"within": b.spec.within} if b.spec.within else {}),
+                        **head_words(b.members, b.spec)} for b in built],
+        "aliases": aliases, "irregular": irregular,
+        "members": len(display),
+        **about,
+    }
+    return lexfile.pack(header, {
+        "trie": trie.tobytes(),
+        "zipf": _u(2, (zipf[k] for k in by_id)),
+        "display": b"".join(display[k].encode() for k in by_id),
+        "display_at": _u(4, _offsets(len(display[k].encode()) for k in by_id)),
+        "definitions": b"".join(g.encode() for g in glosses),
+        "definition_at": _u(4, _offsets(len(g.encode()) for g in glosses)),
+        "definition_of": _u(4, (gloss_number[definition[k]] if definition[k] else 0xFFFFFFFF
+                                for k in by_id)),
+        "cats": _u(2, (n for k in by_id for n in cats_of[k])),
+        "cats_at": _u(4, _offsets(len(cats_of[k]) for k in by_id)),
+        "surnames": surname_trie.tobytes(),
+        "surname_keys": _u(4, (i for s in surname_by_id for i in surnames[s])),
+        "surname_at": _u(4, _offsets(len(surnames[s]) for s in surname_by_id)),
+        "members": _u(4, members),
+        "shown": _u(4, shown),
+        "forms": b"".join(f.encode() for f in forms),
+        "form_at": _u(4, _offsets(len(f.encode()) for f in forms)),
+        "bits": bytes(bits),
+        "catmeta": json.dumps(metas_all, separators=(",", ":"), sort_keys=True).encode(),
+    })
+
+
+def _offsets(lengths) -> list[int]:
+    out, total = [0], 0
+    for n in lengths:
+        total += n
+        out.append(total)
+    return out
+
+
+def _u(size: int, values) -> bytes:
+    return b"".join(v.to_bytes(size, "little") for v in values)
+
+
+# The curation commands ---------------------------------------------------------------------------
