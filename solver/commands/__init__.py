@@ -6,6 +6,8 @@
     games.py     game new / show / answer / stumped / tap / take / overrule / undo / list /
                  replay / resume, and play (the interactive referee of play.py)
     cards.py     judge idiot, simulate, and game play / pickup / move / moves
+    analyze.py   analyze deck, and simulate for the word games
+    botplay.py   computer players at the prompt (play --bots), and game bot
     render.py    a game's table and events as text
     serve.py     the HTTP service
 
@@ -20,7 +22,7 @@ import click
 
 def register(main: click.Group) -> None:
     """Add every command to the root group `main`, in the order `wordref --help` lists them."""
-    from . import cards, games, lexicon, serve, words
+    from . import analyze, botplay, cards, games, lexicon, serve, words
 
     for group in (words.solve, words.any_, words.judge, words.hint):
         main.add_command(group)
@@ -29,7 +31,9 @@ def register(main: click.Group) -> None:
     main.add_command(lexicon.lexicon)
     for command in (cards.game_play, cards.game_pickup, cards.game_move, cards.game_moves):
         games.game.add_command(command)
+    games.game.add_command(botplay.game_bot)
     main.add_command(games.game)
     main.add_command(games.play)
     main.add_command(serve.serve)
     main.add_command(cards.simulate)
+    main.add_command(analyze.analyze)

@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..errors import InputError
-from ..games import CARD_GAMES
+from ..games import KINDS, WORD_GAMES
 from .common import EXIT_NO, emit, exit_with, json_option, key_values
 from .games import db_option, move_result, open_referee, show_move
 
@@ -65,18 +65,25 @@ def judge_idiot(pile, play, by, draw_empty, house, as_json):
 
 
 @click.command()
-@click.argument("kind", type=click.Choice(CARD_GAMES))
+@click.argument("kind", type=click.Choice(list(KINDS)))
 @click.option("--games", "-n", default=100, show_default=True, type=click.IntRange(0, 1_000_000))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 12))
 @click.option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy",
               show_default=True, help="How the computer players choose their moves.")
 @click.option("--deck", type=click.File("r", encoding="utf-8"), metavar="FILE",
-              help="A deck file (¡Extinción!; the sample deck by default).")
+              help="A deck file (¡Extinción!, the word games; the default deck otherwise).")
+@click.option("--lang", default="en", show_default=True, metavar="CODE",
+              help="The word games: language of the lexicon and the deck.")
+@click.option("--level", metavar="LEVEL[,LEVEL...]",
+              help="The word games: the computer players' levels, one for every player or "
+                   "one each (default: beginner,regular,expert, against each other).")
 @option_option
 @json_option
-def simulate(kind, games, seed, players, strategy, deck, house, as_json):
-    """Play seeded games between computer players: game lengths and wins by seat.
+@click.pass_context
+def simulate(ctx, kind, games, seed, players, strategy, deck, lang, level, house, as_json):
+    """Play seeded games between computer players: game lengths and wins by seat (card
+    games), or by level with the rounds' answers, taps and flips (word games).
 
     Exit 0 when every game finished.
 
@@ -84,7 +91,16 @@ def simulate(kind, games, seed, players, strategy, deck, house, as_json):
     Examples:
       wordref simulate idiot --games 1000 --seed 7
       wordref simulate extincion --games 200 --players 3 --json
+      wordref simulate extremis --games 100 --seed 1 --lang fr
+      wordref simulate redyellow --games 50 --level regular --players 3 --json
     """
+    if kind in WORD_GAMES:
+        from .analyze import simulate_words
+
+        given = ctx.get_parameter_source("players") is not click.core.ParameterSource.DEFAULT
+        return simulate_words(kind, games, seed, players, given, deck, lang, level, as_json)
+    if level is not None or lang != "en":
+        raise click.UsageError("--level and --lang are for the word games")
     options = key_values(house) or None
     if kind == "idiot":
         if deck:

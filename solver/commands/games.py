@@ -21,6 +21,13 @@ db_option = click.option("--db", metavar="PATH|URL",
                               "~/.local/share/wordref/games.sqlite3).")
 
 
+bots_option = click.option("--bots", type=click.IntRange(0, 10), default=0, metavar="N",
+                           help="Computer players to seat beside the people (word games).")
+level_option = click.option("--level", metavar="LEVEL[,LEVEL...]",
+                            help="The computer players' level: beginner, regular or expert "
+                                 "(one for all, or one each; default regular).")
+
+
 def open_referee(db):
     from ..referee import Referee
     return Referee.open(db)
@@ -78,9 +85,12 @@ def game():
 @click.option("--ban", default="", metavar="W,W", help="House list: words never allowed.")
 @click.option("--option", "-o", "house_options", multiple=True, metavar="KEY=VALUE",
               help="A house-rule option of the game (repeatable).")
+@bots_option
+@level_option
 @db_option
 @json_option
-def game_new(kind, players, seed, lang, deck, allow, ban, house_options, db, as_json):
+def game_new(kind, players, seed, lang, deck, allow, ban, house_options, bots, level, db,
+             as_json):
     """Start a game and print its id, its referee token and the table.
 
     The referee token is shown once: the HTTP service asks for it to overrule or undo.
@@ -90,9 +100,13 @@ def game_new(kind, players, seed, lang, deck, allow, ban, house_options, db, as_
       wordref game new extremis --players ann,bob,cy --seed 7
       wordref game new redyellow --players ann,bob --json
       wordref game new extremis --players ann,bob --deck my-deck.yaml --ban ok,qi
+      wordref game new extremis --players ann --bots 2 --level regular
     """
+    from .botplay import with_bots
+
     names = [p.strip() for p in players.split(",") if p.strip()]
     options = game_options(kind, lang, deck, allow, ban, house_options)
+    names = with_bots(kind, names, bots, level, options)
     referee = open_referee(db)
     created, token = referee.create(kind, names, seed, options)
     state = referee.view(created)["state"]
@@ -275,19 +289,25 @@ def game_resume(game_id, db):
 @click.option("--lang", default="en", show_default=True, metavar="CODE", help="Language.")
 @click.option("--deck", type=click.File("r", encoding="utf-8"), metavar="FILE",
               help="A custom deck file.")
+@bots_option
+@level_option
 @db_option
-def play(kind, players, seed, lang, deck, db):
+def play(kind, players, seed, lang, deck, bots, level, db):
     """Referee a game at the table: type "ann: butter", hint, stumped, tap, take, undo, score.
 
     \b
     Examples:
       wordref play extremis --players ann,bob,cy
       wordref play redyellow --players ann,bob --seed 3
+      wordref play extremis --players ann --bots 2 --level regular
     """
+    from .botplay import with_bots
     from .play import loop
 
     names = [p.strip() for p in players.split(",") if p.strip()]
+    options = game_options(kind, lang, deck, "", "", ())
+    names = with_bots(kind, names, bots, level, options)
     referee = open_referee(db)
-    created, _ = referee.create(kind, names, seed, game_options(kind, lang, deck, "", "", ()))
+    created, _ = referee.create(kind, names, seed, options)
     click.echo(f"game {created.id}: resume it with `wordref game resume {created.id}`")
     loop(referee, created.id)

@@ -27,6 +27,11 @@ HELP = __doc__.split("Commands, one a line:")[1].rstrip()
 def loop(referee, game_id: str) -> None:
     """Run the prompt until the game ends or the table quits."""
     game = referee.get(game_id)
+    if (game.options or {}).get("bots"):
+        from ..games.wordbots import bots_of
+        from .botplay import loop as with_bots
+
+        return with_bots(referee, game_id, bots_of(game.state))
     click.echo(render.table(referee.view(game)["state"]))
     click.echo('type "NAME: ANSWER", or help')
     while True:
