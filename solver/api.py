@@ -109,24 +109,14 @@ def _redyellow_verbs(lang, limit, level, used, categories=None):
     from . import redyellow
     from .categories import open_categories
 
+    from .tables import table_shelf
+
     cats = table_shelf(open_categories(lang), categories)
     return (lambda *fields: redyellow.Cards.parse(cats.alphabet, *fields), {
         "solve": lambda cards: redyellow.solve(cats, cards, limit, used),
         "any": lambda cards: redyellow.any_answer(cats, cards, used),
         "judge": lambda cards, answer: redyellow.judge(cats, cards, answer, used),
         "hint": lambda cards: redyellow.hint(cats, cards, level, used)})
-
-
-def table_shelf(built, categories=None):
-    """Return `built`, or a Shelf that reads a table's own pack first (a path or parsed YAML)."""
-    if not categories:
-        return built
-    from .tables import load_table_file, table_categories
-    from .things import Shelf
-
-    table = (table_categories(categories, built) if isinstance(categories, (list, dict))
-             else load_table_file(categories, built))
-    return Shelf(built, (table,))
 
 
 def replies(ask: Callable[..., Reply], verb: str, cards: tuple, answers=()) -> list[Reply]:

@@ -13,7 +13,9 @@ as in lexicons/categories/README.md.
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
 
 from .categories import Categories, thing_key, thing_variants
 from .catpack import Built, Spec, _letters, assemble_bytes
@@ -25,6 +27,26 @@ FIELDS = {"id", "name", "aliases", "members", "block", "include", "open", "withi
 BUILD_ONLY = {"synsets", "exclude", "instances_only", "data", "not_gaps"}
 MAX_CATEGORIES = 100  # a table's pack is typed by people: more is a mistake, or an attack
 MAX_MEMBERS = 2000  # members a table may list in all (included ones not counted)
+
+
+def table_shelf(built: Categories, categories=None):
+    """Return `built`, or a Shelf reading a table's own pack first (a YAML path, or parsed)."""
+    if not categories:
+        return built
+    from .things import Shelf
+
+    if isinstance(categories, (list, dict)):
+        return _shelf_of_pack(built, json.dumps(categories, sort_keys=True))
+    return Shelf(built, (load_table_file(categories, built),))
+
+
+@lru_cache(maxsize=64)
+def _shelf_of_pack(built: Categories, text: str):
+    """Return the Shelf of a parsed pack, made once: a game reads it at every move (about
+    2 ms to assemble a pack of a few categories)."""
+    from .things import Shelf
+
+    return Shelf(built, (table_categories(json.loads(text), built),))
 
 
 def load_table_file(path, built: Categories) -> Categories:
@@ -75,7 +97,7 @@ def table_categories(data, built: Categories, name: str = "the table's categorie
         category = built.get(head)
         if category is None:
             raise InputError(f"{name}: within {head!r} is no category")
-        rows.append(Built(Spec(pack=name, id=head, name=category.name, theme=category.theme),
+        rows.append(Built(Spec(pack="", id=head, name=category.name, theme=category.theme),
                           {k: (w, d, head) for k, w, d in _built_members(built, category)}, []))
     for row in rows:
         if not row.members:

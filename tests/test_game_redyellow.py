@@ -197,3 +197,18 @@ def test_seeded_games_play_to_the_end(seed):
     for move in moves:
         replayed, _ = game.apply(replayed, move)
     assert replayed == state
+
+
+def test_a_whole_game_reads_the_tables_own_things():
+    from solver.games import redyellow as game
+
+    ours = [{"name": "Our cats", "members": ["Felix", "Mittens", "Salem", "Tom", "Oscar"]}]
+    state = game.new(["ann", "bob"], 4, {"categories": ours, "things": ["Our cats"] * 3})
+    cards = game.on_display(state)
+    assert cards.thing == "Our cats"
+    for member in ours[0]["members"]:
+        if member[0].lower() == cards.yellow and cards.red not in member.lower():
+            assert game.judge_answer(state, member).valid is True
+    stranger = game.judge_answer(state, cards.yellow + "zzzz")
+    assert stranger.valid is False
+    assert "Our cats" in game._all_things(game._cats(state))

@@ -347,3 +347,16 @@ def test_query_strings_are_read_like_starlette_reads_them():
     for bad in (b"initial=%ff", b"limit=1_0", b"limit=--5", b"limit=%D9%A1"):
         with pytest.raises(InputError):
             read_query(bad, EXTREMIS_PARAMS)
+
+
+def test_a_red_yellow_game_takes_the_tables_own_things(client):
+    ours = [{"name": "Our cats", "members": ["Felix", "Mittens", "Salem"]}]
+    made = client.post("/api/games", json={"game": "redyellow", "players": ["ann", "bob"],
+                                           "seed": 2, "categories": ours})
+    assert made.status_code == 201
+    bad = client.post("/api/games", json={"game": "redyellow", "players": ["ann", "bob"],
+                                          "categories": [{"name": "x", "synsets": ["cat.n.01"]}]})
+    assert bad.status_code == 400 and "WordNet" in bad.json()["error"]
+    other = client.post("/api/games", json={"game": "extremis", "players": ["ann", "bob"],
+                                            "categories": ours})
+    assert other.status_code == 400

@@ -31,9 +31,9 @@ def things(query, lang, as_json, categories, rebuild, output):
       wordref things explain "our cats" --categories ours.yaml
       wordref things --rebuild --output lexicons/built/categories.wrl
     """
-    from ..api import table_shelf
     from ..categories import open_categories
     from ..errors import InputError
+    from ..tables import table_shelf
     from ..things import shelf_of
 
     if rebuild:

@@ -34,7 +34,9 @@ import random
 from importlib import resources
 
 from .. import redyellow as rules
-from ..categories import Categories, open_categories
+from ..categories import open_categories
+from ..tables import table_shelf
+from ..things import shelf_of
 from ..errors import InputError
 from ..letters import LATIN, Alphabet
 from ..phrases import phrase_key
@@ -88,7 +90,7 @@ def new(players: list[str], seed: int, options: dict | None = None) -> dict:
     options = dict(options or {})
     check_players(players, "Red Letter, Yellow Letter")
     lang = options.setdefault("lang", "en")
-    cats = open_categories(lang)
+    cats = table_shelf(open_categories(lang), options.get("categories"))
     decks = options.pop("decks", None) or load_decks()
     things = options.pop("things", None) or decks.pop("thing", None) or _all_things(cats)
     shuffle = random.Random(f"{seed}:setup")
@@ -108,8 +110,22 @@ def new(players: list[str], seed: int, options: dict | None = None) -> dict:
     return state
 
 
-def _all_things(cats: Categories) -> list[str]:
-    return [c.name for c in cats.categories]
+def _all_things(cats) -> list[str]:
+    """Return every Thing the game deals: the table's own first, then the built-in ones."""
+    shelf = shelf_of(cats)
+    return list(dict.fromkeys(c.name for layer in shelf.layers for c in layer.categories
+                              if layer is shelf.built or c.id not in _heads_only(layer)))
+
+
+def _heads_only(layer) -> set:
+    # A table's `within` brings a copy of a built-in head; it is not one of the table's Things.
+    return {c.within for c in layer.categories if c.within}
+
+
+def _cats(state: dict):
+    """Return what the game reads Things against: the table's own categories, then the
+    built-in ones."""
+    return table_shelf(open_categories(state["lang"]), state["options"].get("categories"))
 
 
 def on_display(state: dict) -> rules.Cards | None:
@@ -124,7 +140,7 @@ def _reveal(state: dict, events: list, chance: random.Random) -> None:
     """Settle the display after a change: refill Things, redraw a red equal to the yellow."""
     decks = state["decks"]
     if not decks["thing"]:
-        refill = state["discard"] or _all_things(open_categories(state["lang"]))
+        refill = state["discard"] or _all_things(_cats(state))
         decks["thing"], state["discard"] = list(refill), []
         chance.shuffle(decks["thing"])
         events.append({"type": "things_refilled", "cards": len(decks["thing"])})
@@ -169,7 +185,7 @@ def judge_answer(state: dict, answer: str) -> Verdict:
     """Return the verdict on `answer` for the cards on display, the used answers and house list."""
     cards = on_display(state)
     thing = cards.thing
-    verdict = rules.judge(open_categories(state["lang"]), cards, answer,
+    verdict = rules.judge(_cats(state), cards, answer,
                           state["used"].get(thing, []))
     key = phrase_key(answer)
     if [thing, key] in state["house"]["ban"]:
@@ -247,7 +263,7 @@ def apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
         _take(state, move, events, chance)
     elif kind == "stumped":
         cards = on_display(state)
-        found = rules.solve(open_categories(state["lang"]), cards, 3,
+        found = rules.solve(_cats(state), cards, 3,
                             state["used"].get(cards.thing, []))
         events.append({"type": "stumped", "count": found.count, "examples": found.words,
                        "status": found.status})
@@ -339,7 +355,7 @@ def view(state: dict) -> dict:
     }
     if cards is not None and state["status"] == "playing":
         used = state["used"].get(cards.thing, [])
-        found = rules.any_answer(open_categories(state["lang"]), cards, used)
+        found = rules.any_answer(_cats(state), cards, used)
         out.update(any=found["any"], count=found["count"], category=found["category"])
         if found["status"] != "ok":
             out["search"] = found["status"]
@@ -351,5 +367,5 @@ def hint(state: dict, level: int) -> str:
     cards = on_display(state)
     if cards is None:
         return "no cards on display"
-    return rules.hint(open_categories(state["lang"]), cards, level,
+    return rules.hint(_cats(state), cards, level,
                       state["used"].get(cards.thing, [])).text

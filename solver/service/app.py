@@ -74,6 +74,8 @@ class NewGame(BaseModel):
     allow: list[str] = Field(default=[], max_length=500)
     ban: list[str] = Field(default=[], max_length=500)
     options: dict = {}
+    # Red Letter, Yellow Letter: the table's own Things, in the packs' format (tables.py).
+    categories: list[dict] = Field(default=[], max_length=100)
 
 
 class Answer(BaseModel):
@@ -222,10 +224,13 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
         elif body.lang != "en":
             languages.check(body.lang)
         check_options(body.game, body.options)
+        if body.categories and body.game != "redyellow":
+            raise InputError(f"{body.game} has no Things: categories are for redyellow")
 
         def create():
-            options = start_options(body.game, body.lang, None, body.allow, body.ban,
-                                    body.options)
+            extra = {**body.options, **({"categories": body.categories} if body.categories
+                                         else {})}
+            options = start_options(body.game, body.lang, None, body.allow, body.ban, extra)
             with referees() as games:
                 created, token = games.create(body.game, body.players, body.seed, options)
                 return {"id": created.id, "token": token,
