@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Load the HTTP service on loopback, beside a bare Starlette peer in the same run: 2 workers
-# each, wrk -t2 -c64, bounded in time (about 3 minutes). Needs wrk (Debian: apt-get install wrk).
+# each, wrk -t2 -c64, bounded in time (about 4 minutes). Needs wrk (Debian: apt-get install wrk).
+# SECONDS_EACH (10) and ROUNDS (3) set the length.
 #
-#   1. the bare Starlette app (benchmarks/bare_app.py) and wordref's judge, any and solve
-#      routes: requests/s, the ratio to the peer, latency p50/p90/p99, errors;
-#   2. the judge route again with a write load beside it (benchmarks/writes.py: answers posted
-#      to games, then counted in the database: nothing acknowledged may be missing);
-#   3. a 60 s soak: the workers' resident memory before and after.
+#   1. each round: the bare Starlette app (benchmarks/bare_app.py), then wordref's judge, any
+#      and solve routes, then the judge route with a write load beside it (benchmarks/writes.py:
+#      answers posted to games, then counted in the database: nothing acknowledged may be
+#      missing); requests/s, latency p50/p90/p99, errors, and each ratio to the round's peer;
+#   2. the medians over the rounds;
+#   3. a 60 s soak of the judge route: the workers' resident memory before and after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${PORT:-8790}
 peer_port=$((port + 1))
-secs=${SECONDS_EACH:-20}
+secs=${SECONDS_EACH:-10}
+rounds=${ROUNDS:-3}
 dir=$(mktemp -d)
 db=$dir/games.sqlite3
 base="http://127.0.0.1:$port/api/extremis"
@@ -28,30 +31,45 @@ for p in "$port" "$peer_port"; do
         || curl -fs "http://127.0.0.1:$p/healthz" > /dev/null && break; sleep 0.2; done
 done
 
-rate() {  # name url -> prints one line; sets $rps
+rate() {  # name url -> prints one line, appends "name rps p99" to $dir/rates
     local out
     out=$(wrk -t2 -c64 -d"${secs}s" --latency "$2")
     rps=$(awk '/Requests\/sec/ {print $2}' <<< "$out")
-    printf '%-34s %9s req/s  p50 %-8s p90 %-8s p99 %-8s %s\n' "$1" "$rps" \
+    p99=$(awk '$1 == "99%" {print $2}' <<< "$out")
+    printf '  %-28s %9s req/s  p50 %-8s p90 %-8s p99 %-8s %s\n' "$1" "$rps" \
         "$(awk '$1 == "50%" {print $2}' <<< "$out")" "$(awk '$1 == "90%" {print $2}' <<< "$out")" \
-        "$(awk '$1 == "99%" {print $2}' <<< "$out")" \
-        "$(grep -E 'Non-2xx|Socket errors' <<< "$out" | tr -s ' ' | tr '\n' ' ')"
+        "$p99" "$(grep -E 'Non-2xx|Socket errors' <<< "$out" | tr -s ' ' | tr '\n' ' ')"
+    echo "$1 $rps $p99" >> "$dir/rates"
 }
 
-echo "== wrk -t2 -c64 -d${secs}s, 2 workers each"
-rate "bare Starlette (the peer)" "http://127.0.0.1:$peer_port/api/extremis/judge"
-peer_rps=$rps
-for route in "judge:$judge" "any:$base/any?initial=q&green=z&red=u" \
-             "solve:$base/solve?initial=b&green=utt&red=x&limit=10"; do
-    rate "wordref ${route%%:*}" "${route#*:}"
-    echo "    ratio to the peer: $(awk -v a="$rps" -v b="$peer_rps" 'BEGIN {printf "%.2fx", a / b}')"
+# The machine may be shared: each round measures the peer and every route back to back, and
+# the summary gives the median over the rounds of each route's ratio to its round's peer.
+echo "== wrk -t2 -c64 -d${secs}s, 2 workers each, $rounds rounds"
+for round in $(seq "$rounds"); do
+    echo "round $round"
+    rate "peer" "http://127.0.0.1:$peer_port/api/extremis/judge"
+    peer_rps=$rps
+    for route in "judge:$judge" "any:$base/any?initial=q&green=z&red=u" \
+                 "solve:$base/solve?initial=b&green=utt&red=x&limit=10"; do
+        rate "${route%%:*}" "${route#*:}"
+        echo "${route%%:*} $(awk -v a="$rps" -v b="$peer_rps" 'BEGIN {print a / b}')" >> "$dir/ratios"
+    done
+    # The judge route again, with 4 writers posting answers beside it (2 a game).
+    python3 benchmarks/writes.py "$port" "$db" "$secs" 4 > "$dir/writes" &
+    writes=$!
+    rate "judge+writes" "$judge"
+    wait $writes
+    sed 's/^/  /' "$dir/writes"
+    echo "judge+writes $(awk -v a="$rps" -v b="$peer_rps" 'BEGIN {print a / b}')" >> "$dir/ratios"
 done
 
-echo "== the judge route with a write load beside it (4 writers, 2 a game)"
-python3 benchmarks/writes.py "$port" "$db" "$secs" 4 &
-writes=$!
-rate "wordref judge, with writes" "$judge"
-wait $writes
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+echo "== medians over $rounds rounds"
+for name in peer judge any solve judge+writes; do
+    r=$(awk -v n="$name" '$1 == n {print $2}' "$dir/rates" | median)
+    ratio=$( [ "$name" = peer ] && echo 1 || awk -v n="$name" '$1 == n {print $2}' "$dir/ratios" | median)
+    printf '  %-14s %9.0f req/s  %.2fx the peer\n' "$name" "$r" "$ratio"
+done
 
 rss() { ps -o rss= --ppid "$server" | awk '{s+=$1} END {print s}'; }
 before=$(rss)
