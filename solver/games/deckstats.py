@@ -255,7 +255,7 @@ def candidates(kind: str, deck, rounds: list[dict], alphabet: str, width: int = 
         bad = sorted(trusted, key=lambda l: (-rows[l]["rate"], l))[:width]
         caused = sorted((l for l in present if rows.get(l, {}).get("causes")),
                         key=lambda l: (-rows[l]["causes"], l))
-        bad += [l for l in caused[:1] if l not in bad]
+        bad += [l for l in caused[:2] if l not in bad]
         # The best letters: the lowest stump rate where seen often enough to trust (20 rounds),
         # and, for a red side, letters not in the deck at all are the safest red of all.
         seen = [l for l in alphabet if rows.get(l, {}).get("rounds", 0) >= 20]
@@ -363,6 +363,8 @@ class Layouts:
                 out.append({"tap": bool(cards.taps), "answers": answers,
                             "initial": cards.initial, "green": "".join(green),
                             "red": "".join(red), "taps": "".join(cards.taps)})
+                if answers == 0:
+                    out[-1]["causes"] = _causes(lex, cards, filt)
             return out
         cats, out = open_categories(self.lang), []
         for seed, (y, r, thing) in zip(self.seeds, self._layouts):

@@ -174,7 +174,7 @@ class Found:
     def __init__(self, state: dict):
         self.game = state["game"]
         self.count = 0          # every answer the rules admit (None: no search is made)
-        self._bits, self._part, self._cards, self._category = 0, None, None, None
+        self._bits, self._part, self._cards, self._parts = 0, None, None, []
         self._cache: dict = {}
         if state["status"] != "playing":
             self.count = None
@@ -186,15 +186,16 @@ class Found:
             self.count = self._bits.bit_count()
         else:
             cards = rygame.on_display(state)
-            cats = open_categories(state["lang"])
-            resolution = cats.resolve(cards.thing)
-            if cards.redraw or resolution.category is None:
-                self.count = None
-                return
-            self._category = resolution.category
-            self._part, self._bits = ryrules._fitting(cats, self._category, cards,
-                                                      state["used"].get(cards.thing, []))
-            self.count = self._bits.bit_count()
+            # The engine's own reading of Things: the table's categories first, if it has any.
+            n, _, reading = ryrules.count(rygame._cats(state), cards,
+                                          state["used"].get(cards.thing, []))
+            self.count = n
+            # Members of every part the Thing surely names (a union has several), once each.
+            self._parts = [] if n is None else [
+                (p, *ryrules._fitting(p.source, p.category, cards,
+                                      state["used"].get(cards.thing, [])))
+                for p in reading.certain_parts()]
+            self._bits = sum(bits.bit_count() for _, _, bits in self._parts)
         self._cards = cards
 
     def known(self, lv: Level, state: dict) -> list[tuple[str, float]]:
@@ -224,13 +225,19 @@ class Found:
                     picks.append((entry.word, entry.zipf))
             return picks[:self.SHORTLIST], bits.bit_count()
         # Category members are not numbered by commonness: read every fitting member's zipf.
-        cats = open_categories(state["lang"])
-        positions = [self._part.start + i for i in lowest_bits(self._bits)]
-        ids = cats.member_ids(self._category, positions)
-        words = cats.member_words(self._category, positions)
         banned = {key for thing, key in state["house"]["ban"] if thing == self._cards.thing}
-        zipfs = [cats.member(i).zipf for i in ids]
-        known = sorted(((z, w) for z, w in zip(zipfs, words) if z >= lv.member_zipf),
+        zipf_of: dict[str, tuple[float, str]] = {}
+        for p, part, bits in self._parts:
+            if not bits:
+                continue
+            positions = [part.start + i for i in lowest_bits(bits)]
+            ids = p.source.member_ids(p.category, positions)
+            keys = p.source.member_keys(p.category, positions)
+            words = p.source.member_words(p.category, positions)
+            for i, key, word in zip(ids, keys, words):
+                if key not in zipf_of:
+                    zipf_of[key] = (p.source.member(i).zipf, word)
+        known = sorted(((z, w) for z, w in zipf_of.values() if z >= lv.member_zipf),
                        key=lambda zw: (-zw[0], zw[1]))
         picks = [(w, z) for z, w in known[:self.SHORTLIST + len(banned)]
                  if not banned or phrase_key(w) not in banned]
