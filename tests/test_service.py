@@ -1,6 +1,7 @@
 """The HTTP service: the CLI's contract over HTTP, games with referee tokens, 4xx for bad input."""
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -360,3 +361,26 @@ def test_a_red_yellow_game_takes_the_tables_own_things(client):
     other = client.post("/api/games", json={"game": "extremis", "players": ["ann", "bob"],
                                             "categories": ours})
     assert other.status_code == 400
+
+
+def test_a_language_that_cannot_be_built_answers_503_and_is_tried_again_later(db, monkeypatch):
+    from solver.errors import LexiconError
+    from solver.service import words
+
+    tries = []
+
+    def cannot(code):
+        tries.append(code)
+        raise LexiconError(f"cannot write {Path.home() / '.cache'}/fr.wrl: read-only")
+
+    languages = Languages(available_codes(), cannot, wait=5)
+    client = TestClient(create_app(db, languages=languages), base_url="http://localhost")
+    for _ in range(3):
+        response = client.get("/api/extremis/any", params={"initial": "b", "lang": "fr"})
+        assert response.status_code == 503 and response.headers["retry-after"] == "30"
+        assert "cannot be opened" in response.json()["error"]
+        assert str(Path.home()) not in response.json()["error"]
+    assert tries == ["fr"]  # once, not once a request
+    monkeypatch.setattr(words, "FAILED_RETRY", -1)
+    client.get("/api/extremis/any", params={"initial": "b", "lang": "fr"})
+    assert tries == ["fr", "fr"]

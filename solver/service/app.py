@@ -43,8 +43,8 @@ from .assets import Assets
 from .guard import Guard, Hosts
 from .reply import dumps, error
 from .schemas import ANY_MOVE, MAX_TEXT, BadShape, check_move, check_options
-from .words import (EXTREMIS_PARAMS, REDYELLOW_PARAMS, Languages, WarmingUp, WordVerbs,
-                    open_language, query_doc)
+from .words import (EXTREMIS_PARAMS, FAILED_RETRY, REDYELLOW_PARAMS, Languages, Unavailable,
+                    WarmingUp, WordVerbs, open_language, query_doc)
 
 MAX_BODY = 64 * 1024
 # What can follow the start of a game (the OpenAPI links from POST /api/games, which the
@@ -152,6 +152,8 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
 
     @app.exception_handler(WordrefError)
     async def wordref_error(request: Request, err: WordrefError):
+        if isinstance(err, Unavailable):
+            return error(str(err), 503, headers={"Retry-After": str(int(FAILED_RETRY))})
         return error(str(err), 422 if isinstance(err, BadShape) else 400)
 
     @app.exception_handler(WarmingUp)
@@ -273,8 +275,8 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
                 return error(str(err), 403)
             except IllegalMove as err:
                 return error(str(err), 409, ",".join(err.verdict.codes))
-            except BadShape:
-                raise
+            except (BadShape, Unavailable):
+                raise  # 422 and 503, not the rules' 409
             except InputError as err:
                 return error(str(err), 409)
             out = {"events": outcome.events, "state": games.view(outcome.game)["state"]}

@@ -47,6 +47,7 @@ INLINE_CHARS, INLINE_LIMIT = 64, 200
 HEAVY_THREADS = 2
 RETRY_AFTER = b"5"
 FAILED_RETRY = 30.0  # seconds before a language that failed to open is tried again
+RETRY_FAILED = str(int(FAILED_RETRY)).encode()
 
 # name: (type, default, max length or range, description)
 EXTREMIS_PARAMS = {
@@ -80,6 +81,11 @@ WHOLE = re.compile(r"-?[0-9]{1,12}")
 
 class WarmingUp(Exception):
     """A language is still being opened (its index built): 503 with Retry-After."""
+
+
+class Unavailable(InputError):
+    """A language this server cannot open now (say, a read-only cache): 503, tried again
+    FAILED_RETRY seconds after it failed."""
 
 
 class Languages:
@@ -117,6 +123,8 @@ class Languages:
             await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(job)), self.wait)
         except asyncio.TimeoutError:
             raise WarmingUp(code) from None
+        except Exception:  # noqa: BLE001 - the job's own error: _settle words it
+            pass
         self._settle(code, job)
 
     def open(self, code: str) -> None:
@@ -125,7 +133,7 @@ class Languages:
             return
         self.check(code)
         job = self._start(code)
-        job.result()
+        job.exception()  # waits for it
         self._settle(code, job)
 
     def _start(self, code: str) -> Future:
@@ -156,9 +164,9 @@ class Languages:
             self.opened.add(code)
             return
         if isinstance(err, WordrefError):
-            raise InputError(f"the {code} lexicon cannot be opened on this server: {err}")
-        raise InputError(f"the {code} lexicon cannot be opened on this server (its log "
-                         f"says why)")
+            raise Unavailable(f"the {code} lexicon cannot be opened on this server: {err}")
+        raise Unavailable(f"the {code} lexicon cannot be opened on this server (its log "
+                          f"says why)")
 
 
 # Builds a compact language's index into the cache, in a process of its own: the build holds
@@ -234,6 +242,8 @@ class WordVerbs:
             return 503, encode({"error": f"warming up: the {q['lang']} index is being built; "
                                          f"try again in a few seconds"}), \
                 [(b"retry-after", RETRY_AFTER)]
+        except Unavailable as err:
+            return 503, encode(error_data(str(err))), [(b"retry-after", RETRY_FAILED)]
         except WordrefError as err:
             return 400, encode(error_data(str(err))), []
         return 200, encode(data), []
