@@ -19,7 +19,7 @@ from .errors import InputError
 from .index import lowest_bits
 from .letters import Alphabet
 from .lexicon import ALL_WORDS, Lexicon, WordFilter
-from .verdict import Reason, Verdict
+from .verdict import Reason, Verdict, too_long
 
 SUGGESTIONS = 3
 
@@ -215,6 +215,9 @@ def judge(lex: Lexicon, cards: Cards, answer: str, filt: WordFilter = ALL_WORDS)
     """Return the verdict on `answer` under the cards, with every rule it breaks."""
     if cards.taps:
         return Verdict(answer, False, [Reason("tap", tap_message(cards))], status="tap")
+    refused = too_long(answer)
+    if refused:
+        return refused
     key = lex.alphabet.fold(answer)
     if not key:
         return Verdict(answer, False, [Reason("invalid_input",

@@ -28,9 +28,8 @@ from .index import lowest_bits
 from .letters import Alphabet
 from .phrases import phrase_key, strip_article
 from .things import SURE, Reading, Shelf, shelf_of
-from .verdict import Reason, Verdict
+from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
-MAX_TEXT = 200  # characters of a Thing or an answer; longer is not something said at a table
 DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
 
 
@@ -209,9 +208,9 @@ def judge(cats: Categories | Shelf, cards: Cards, answer: str, used=()) -> Verdi
     if cards.redraw:
         return Verdict(answer, False, [Reason("redraw_red", REDRAW)], status="redraw_red",
                        extra=extra)
-    if len(answer) > MAX_TEXT:
-        return Verdict(answer[:MAX_TEXT], False, [Reason(
-            "invalid_input", f"an answer is at most {MAX_TEXT} characters")], extra=extra)
+    refused = too_long(answer, **extra)
+    if refused:
+        return refused
     letters = said_letters(shelf.alphabet, answer)
     if not letters:
         return Verdict(answer, False, [Reason("invalid_input",

@@ -45,7 +45,7 @@ class Wordref(click.Group):
 
 def fail(message: str, code: int) -> int:
     """Print one error line on stderr and return `code`."""
-    click.echo(f"wordref: error: {message}", err=True)
+    click.echo(f"wordref: error: {one_line(message)}", err=True)
     return code
 
 
@@ -76,7 +76,9 @@ def json_option(f):
 
 
 def batch_option(f):
-    return click.option("--batch", type=click.File("r", encoding="utf-8"), metavar="FILE",
+    # Bytes, decoded a line at a time by run_batch: one undecodable line is answered with an
+    # error line instead of ending the whole batch.
+    return click.option("--batch", type=click.File("rb"), metavar="FILE",
                         help="Answer one query per line of FILE ('-' for stdin).")(f)
 
 
@@ -89,28 +91,42 @@ def options(*decorators):
     return apply
 
 
-def run_batch(source, answer: Callable[[str, int], tuple[dict, str]], as_json: bool) -> int:
-    """Answer each line of `source` with answer(line, number) -> (json, text); return the code.
+def run_batch(source, answer: Callable[[str, int], tuple[dict, str, int]],
+              as_json: bool) -> int:
+    """Answer each line of `source` (bytes) with answer(line, number) -> (json, text, code).
 
-    One output line per input line; a line that cannot be read prints an error in its place
-    and makes the exit code 2.
+    One output line per input line. Return the batch's exit code: 2 if any line could not be
+    read (not UTF-8, or not a query; an error line is printed in its place), else 1 if any
+    answer was negative, else 3 if any line made no search, else 0.
     """
-    out, code = [], 0
+    out, codes = [], set()
     write = sys.stdout.write
-    for number, line in enumerate(source, 1):
+    for number, raw in enumerate(source, 1):
         try:
-            data, text = answer(line.rstrip("\r\n"), number)
+            line = raw.decode("utf-8-sig" if number == 1 else "utf-8").rstrip("\r\n")
+            data, text, code = answer(line, number)
+        except UnicodeDecodeError as err:
+            codes.add(EXIT_USAGE)
+            message = f"line {number} is not UTF-8 (byte {err.start + 1})"
+            data, text = {"error": message, "line": number}, f"error: {message}"
         except WordrefError as err:
-            code = EXIT_USAGE
+            codes.add(EXIT_USAGE)
             data, text = {"error": str(err), "line": number}, f"error: {err}"
-        out.append(json.dumps(data, ensure_ascii=False) if as_json else text)
+        else:
+            codes.add(code)
+        out.append(json.dumps(data, ensure_ascii=False) if as_json else one_line(text))
         if len(out) >= 512:
             write("\n".join(out) + "\n")
             out.clear()
     if out:
         write("\n".join(out) + "\n")
     sys.stdout.flush()
-    return code
+    return next((c for c in (EXIT_USAGE, EXIT_NO, EXIT_NO_SEARCH) if c in codes), 0)
+
+
+def one_line(text: str) -> str:
+    """Return `text` with its control characters (newlines too) shown as escapes."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def fields(line: str, number: int, names: list[str], sep: str | None = None) -> list[str]:

@@ -93,7 +93,7 @@ def batch_line(game: str, verb: str, ask):
     def line(raw: str, number: int):
         got = fields(raw, number, names, sep)
         reply = ask(*got)
-        return reply.json, text(game, verb, reply, one_line=True)
+        return reply.json, text(game, verb, reply, one_line=True), reply.code
 
     return line
 
