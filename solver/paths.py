@@ -9,11 +9,14 @@ the full lexicons expanded from compact ones on first use.
 from __future__ import annotations
 
 import os
+import re
 from importlib.resources import files
 from pathlib import Path
 
 LEXICON_SUFFIX = ".wrl"
 CATEGORIES_FILE = "categories.wrl"  # the category lexicon: not a language
+# What a language code looks like ("en", "de-umlaut", "pt-br"): a name, never a path.
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[a-z0-9]{1,16})?")
 
 
 def data_dir() -> Path:
@@ -45,7 +48,13 @@ def bundled_lexicon_dir():
 
 
 def find_lexicon(lang: str):
-    """Return the file of language `lang`'s lexicon (the user's own first), or None."""
+    """Return the file of language `lang`'s lexicon (the user's own first), or None.
+
+    None too for anything that is not a language code: a path, a file name too long for the
+    file system, the category lexicon.
+    """
+    if not LANGUAGE_CODE.fullmatch(lang) or f"{lang}{LEXICON_SUFFIX}" == CATEGORIES_FILE:
+        return None
     own = user_lexicon_dir() / f"{lang}{LEXICON_SUFFIX}"
     if own.is_file():
         return own

@@ -28,6 +28,22 @@ from .store import Conflict, Game, Store, open_store, token_matches
 REFEREE_MOVES = ("overrule", "undo")
 # How often a move is judged again when other moves keep landing first.
 RETRIES = 20
+# The JSON types of the fields a move of any game may carry (bool is not a number here). An
+# engine reads these fields as such; a move with another type is refused before it sees it.
+_TEXT, _NUMBER = (str,), (int,)
+MOVE_FIELDS = {
+    "type": _TEXT, "player": _TEXT, "to": _TEXT, "rule": _TEXT, "word": _TEXT,
+    "answer": _TEXT, "card": _TEXT + _NUMBER, "target": _TEXT + _NUMBER, "row": _NUMBER,
+    "environment": _NUMBER, "round": _NUMBER + (type(None),), "swift": (bool,),
+    "accept": (bool, type(None)), "late": (bool,),
+}
+MOVE_LISTS = {"cards": _TEXT + _NUMBER, "rows": _NUMBER}
+# The longest list a move may carry, and the largest number: more than any deck holds.
+MOST_CARDS, LARGEST = 200, 2**31
+# The house options of the word games that `-o KEY=VALUE` may set, and their values; every
+# other option of theirs comes from the table's choices (language, deck file, house words).
+WORD_HOUSE_OPTIONS = {"extremis": {"tier": ("all", "common"), "conjugated": (True, False)},
+                      "redyellow": {}}
 
 
 class Forbidden(InputError):
@@ -56,10 +72,11 @@ class Referee:
         self.store, self.engines = store, engines
 
     @classmethod
-    def open(cls, path=None) -> "Referee":
+    def open(cls, path=None, readonly: bool = False) -> "Referee":
         """Return the referee of the games database at `path` or postgresql:// URL (default:
-        $WORDREF_DB, else the user's)."""
-        return cls(open_store(path))
+        $WORDREF_DB, else the user's); `readonly` for what only looks (a SQLite file is then
+        opened read-only: it never takes the write lock, and never waits for it)."""
+        return cls(open_store(path, readonly))
 
     def close(self) -> None:
         """Close the store."""
@@ -71,7 +88,11 @@ class Referee:
                options: dict | None = None) -> tuple[Game, str]:
         """Start a game; return it and its referee token (a secret shown once)."""
         module = self.engines(game)
+        if not all(isinstance(p, str) for p in players):
+            raise InputError("players are names")
         seed = secrets.randbelow(2**31) if seed is None else seed
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
+            raise InputError("the seed is a whole number below 2**63 in size")
         options = dict(options or {})
         state = module.new(list(players), seed, _copy(options))
         return self.store.insert(game, list(players), seed, options, state, status_of(state))
@@ -134,7 +155,7 @@ class Referee:
         """
         for _ in range(RETRIES):
             game = self.store.get(game_id)
-            made = move(game) if callable(move) else move
+            made = check_move(move(game) if callable(move) else move)
             if need_token and made.get("type") in REFEREE_MOVES and \
                     not token_matches(game, token):
                 raise Forbidden("this move needs the game's referee token (X-Referee-Token)")
@@ -186,11 +207,51 @@ class Referee:
         return steps
 
 
+def check_move(move) -> dict:
+    """Return `move` if its fields have the types MOVE_FIELDS and MOVE_LISTS say; raise
+    InputError (one line) otherwise."""
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise InputError('a move is a JSON object with a "type"')
+    for name, value in move.items():
+        if name in MOVE_FIELDS:
+            kinds = MOVE_FIELDS[name]
+            if not _of(value, kinds):
+                raise InputError(f"move field {name!r} is {_kinds(kinds)}, not {_shown(value)}")
+        elif name in MOVE_LISTS:
+            kinds = MOVE_LISTS[name]
+            if not isinstance(value, list) or len(value) > MOST_CARDS or \
+                    not all(_of(v, kinds) for v in value):
+                raise InputError(f"move field {name!r} is a list of at most {MOST_CARDS} "
+                                 f"items, each {_kinds(kinds)}, not {_shown(value)}")
+    return move
+
+
+def _of(value, kinds: tuple) -> bool:
+    if isinstance(value, bool):
+        return bool in kinds
+    if isinstance(value, int):
+        return int in kinds and -LARGEST < value < LARGEST
+    return isinstance(value, kinds)
+
+
+def _kinds(kinds: tuple) -> str:
+    names = {str: "text", int: "a whole number", bool: "true or false", type(None): "null"}
+    return " or ".join(names[k] for k in kinds)
+
+
+def _shown(value) -> str:
+    text = json.dumps(value, ensure_ascii=True)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def start_options(game: str, lang: str = "en", deck: str | None = None, allow=(), ban=(),
                   extra: dict | None = None) -> dict:
     """Return the options a game starts with: its language, the house options in `extra`, and
     what the engine makes of a deck file's text and the house words (checked)."""
-    options: dict = {"lang": lang} if find_kind(game).family == "words" else {}
+    words = find_kind(game).family == "words"
+    options: dict = {"lang": lang} if words else {}
+    if words:
+        _check_house(game, extra or {})
     options.update(extra or {})
     chosen = getattr(find_engine(game), "table_options", None)
     if chosen is not None:
@@ -200,6 +261,19 @@ def start_options(game: str, lang: str = "en", deck: str | None = None, allow=()
     elif deck:
         options["deck"] = deck
     return options
+
+
+def _check_house(game: str, chosen: dict) -> None:
+    allowed = WORD_HOUSE_OPTIONS.get(game, {})
+    for key, value in chosen.items():
+        if key not in allowed:
+            known = ", ".join(allowed) or "none"
+            raise InputError(f"unknown {find_kind(game).title} option {key!r} "
+                             f"(options: {known})")
+        if isinstance(value, bool) != isinstance(allowed[key][0], bool) or \
+                value not in allowed[key]:
+            raise InputError(f"option {key} is one of "
+                             f"{', '.join(json.dumps(v) for v in allowed[key])}, not {_shown(value)}")
 
 
 def _names(players: list) -> list[str]:

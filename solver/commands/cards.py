@@ -220,7 +220,7 @@ def game_moves(game_id, db, as_json):
       wordref game moves 1a2b3c4d
       wordref game moves 1a2b3c4d --json
     """
-    referee = open_referee(db)
+    referee = open_referee(db, readonly=True)
     moves = referee.legal_moves(referee.get(game_id))
     if as_json:
         return emit(moves)

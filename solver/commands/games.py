@@ -15,7 +15,14 @@ from ..errors import InputError
 from ..games import KINDS, WORD_GAMES
 from .common import EXIT_NO, comma_list, emit, exit_with, json_option, key_values
 
-db_option = click.option("--db", metavar="PATH|URL",
+def _db_path(ctx, param, value):
+    if value == "":
+        raise click.BadParameter("is empty: name a file or URL, or leave --db out for the "
+                                 "default")
+    return value
+
+
+db_option = click.option("--db", metavar="PATH|URL", callback=_db_path,
                          help="The games database, a SQLite file or a postgresql:// URL "
                               "(default: $WORDREF_DB, else "
                               "~/.local/share/wordref/games.sqlite3).")
@@ -28,9 +35,10 @@ level_option = click.option("--level", metavar="LEVEL[,LEVEL...]",
                                  "(one for all, or one each; default regular).")
 
 
-def open_referee(db):
+def open_referee(db, readonly: bool = False):
+    """Return the referee of the games database; `readonly` where the command only looks."""
     from ..referee import Referee
-    return Referee.open(db)
+    return Referee.open(db, readonly)
 
 
 def move_result(referee, game_id: str, move):
@@ -54,11 +62,13 @@ def show_move(referee, outcome, as_json: bool, render: bool = True) -> None:
             out = {"verdict": outcome.verdict, **out}
         return emit(out)
     for event in outcome.events:
-        line = draw.event_line(event)
+        line = draw.event_line(event, outcome.game.game)
         if line:
             click.echo(line)
     if render:
         click.echo(draw.table(state))
+    else:
+        click.echo(draw.status_line(state))
 
 
 @click.group()
@@ -139,7 +149,7 @@ def game_show(game_id, db, as_json):
       wordref game show 1a2b3c4d
       wordref game show 1a2b3c4d --json
     """
-    referee = open_referee(db)
+    referee = open_referee(db, readonly=True)
     found = referee.get(game_id)
     view = referee.view(found)
     if as_json:
@@ -222,7 +232,7 @@ def game_list(db, as_json):
       wordref game list
       wordref game list --json
     """
-    games = open_referee(db).list()
+    games = open_referee(db, readonly=True).list()
     if as_json:
         return emit(games)
     for g in games:
@@ -244,7 +254,7 @@ def game_replay(game_id, db, as_json):
     """
     from ..games import engine
 
-    referee = open_referee(db)
+    referee = open_referee(db, readonly=True)
     found = referee.get(game_id)
     steps = referee.replay(game_id)
     if as_json:
@@ -259,7 +269,7 @@ def game_replay(game_id, db, as_json):
         title = "start" if move is None else json.dumps(move, ensure_ascii=False)
         click.echo(f"{number:>3}. {title}")
         for event in events:
-            line = draw.event_line(event)
+            line = draw.event_line(event, found.game)
             if line:
                 click.echo(f"       {line}")
     click.echo("replayed state equals the stored state"

@@ -61,8 +61,8 @@ def rebuild_categories(output) -> None:
     from ..categories import FILE_NAME
     from ..paths import user_lexicon_dir
 
+    target = writable(Path(output) if output else user_lexicon_dir() / FILE_NAME)
     data = build(progress_bar)
-    target = Path(output) if output else user_lexicon_dir() / FILE_NAME
     write_atomically(target, data)
     click.echo(f"wrote {target}: {len(data):,} bytes")
 
@@ -75,11 +75,27 @@ def progress_bar(items, label):
         yield from bar
 
 
+def writable(target):
+    """Return `target` once its directory exists; raise InputError if it cannot be made."""
+    from ..errors import InputError
+
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise InputError(f"cannot write {target}: {err.strerror or err}") from None
+    return target
+
+
 def write_atomically(target, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_bytes(data)
-    tmp.replace(target)
+    from ..errors import InputError
+
+    tmp = writable(target).with_name(target.name + ".tmp")
+    try:
+        tmp.write_bytes(data)
+        tmp.replace(target)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise InputError(f"cannot write {target}: {err.strerror or err}") from None
 
 
 # Lexicons --------------------------------------------------------------------------------------
@@ -169,8 +185,8 @@ def lexicon_build(lang, source, min_zipf, common_zipf, output):
 
     from ..lexfile import read_header
 
+    target = writable(Path(output) if output else user_lexicon_dir() / f"{lang}.wrl")
     data = build(lang, source, min_zipf, common_zipf, progress_bar)
-    target = Path(output) if output else user_lexicon_dir() / f"{lang}.wrl"
     write_atomically(target, data)
     head = read_header(data)
     click.echo(f"wrote {target}: {head['words']:,} words, {len(data):,} bytes "

@@ -71,7 +71,7 @@ def step(referee, game_id: str, line: str) -> bool:
         return False
     outcome = referee.play(game_id, parse(line, referee, game, view))
     for event in outcome.events:
-        text = render.event_line(event)
+        text = render.event_line(event, game.game)
         if text:
             click.echo(text)
     view = referee.view(outcome.game)["state"]

@@ -36,12 +36,22 @@ def table(view: dict) -> str:
     return str(view)
 
 
+def status_line(view: dict) -> str:
+    """Return one line: who is to act now, or how the game ended."""
+    if view.get("game") == "extincion":
+        if view.get("result"):
+            return _extincion(view).splitlines()[-1]
+        return f"{view['to_act']} to act ({view['phase']})"
+    return table(view).splitlines()[-1]
+
+
 def _idiot(view: dict) -> str:
     pile = " ".join(view["pile"]) if view["pile"] else "(empty)"
     lines = [f"pile: {pile}; asks: {view['asks']}",
              f"draw pile {view['draw']}, burned {view['burned']}"]
     for p in view["players"]:
-        lines.append(f"  {p['name']}: {p['hand']} in hand, face up {' '.join(p['up']) or '-'}, "
+        up = " ".join(c or "_" for c in p["up"]) if any(p["up"]) else "-"
+        lines.append(f"  {p['name']}: {p['hand']} in hand, face up {up}, "
                      f"{sum(1 for d in p['down'] if d)} face down"
                      + (f", out ({p['place']})" if p.get("place") else ""))
     if view["over"]:
@@ -123,8 +133,105 @@ def _status(view: dict) -> str:
     return f"{view.get('count', 0)} answers exist"
 
 
-def event_line(event: dict) -> str | None:
-    """Return one line saying what an event was, or None for events the table shows anyway."""
+def event_line(event: dict, game: str | None = None) -> str | None:
+    """Return one line saying what an event of `game` was, or None for events the table shows
+    anyway. The card games' events have their own lines (an Extreme Idiot flip is not an In
+    Extremis one)."""
+    if game in CARD_EVENTS:
+        return _card_event(CARD_EVENTS[game], event)
+    return _word_event(event)
+
+
+def _cards(cards) -> str:
+    from ..games.idiot import show_card
+
+    if isinstance(cards, list):
+        return " ".join(show_card(c) if isinstance(c, str) else f"#{c}" for c in cards)
+    return show_card(cards) if isinstance(cards, str) else f"#{cards}"
+
+
+# What each card-game event says, filled from the event's fields; an event missing here (or a
+# field a line needs) is shown by its type and fields, never dropped.
+IDIOT_EVENTS = {
+    "play": "{player} plays {cards:cards}",
+    "draw": "{player} draws {count}",
+    "pickup": "{player} picks up the pile ({n_cards} cards: {why})",
+    "give": "{player} gives {card:cards} to {to} (face {face})",
+    "burn": "{player} burns the pile ({why}, {n_cards} cards)",
+    "flip": "{player} flips face-down card {row}: {card:cards}",
+    "out": "{player} is out (place {place})",
+    "game_over": "game over: the idiot is {idiot}",
+    "pass": "{player} passes",
+    "penalty": "{player} is penalised ({rule})",
+    "queens_aside": "queens set aside ({why}): {cards:cards}",
+    "play_out": "{player} plays out {cards:cards}",
+    "join": "{player} joins",
+    "stalemate": "stalemate: the game ends",
+}
+EXTINCION_EVENTS = {
+    "played": "{player} plays card {card}",
+    "targeted": "{player} targets {against} with card {card}",
+    "turn": "{player}'s turn",
+    "drew": "{player} draws {count}",
+    "rescued": "{player} rescues environment {environment} with {cards:cards}",
+    "hands_passed": "every hand passes to the next player",
+    "revealed": "environment {environment} is revealed",
+    "extinction": "an extinction: {counter} so far",
+    "discarded": "{player} discards {cards:cards}",
+    "epidemic": "an epidemic strikes the {diet}s (card {card})",
+    "reshuffled": "the Lost World deck is reshuffled ({cards} cards)",
+    "game_over": "game over: {winners:names} win ({reason})",
+}
+CARD_EVENTS = {"idiot": IDIOT_EVENTS, "extincion": EXTINCION_EVENTS}
+
+
+def _card_event(templates: dict, event: dict) -> str:
+    template = templates.get(event.get("type"))
+    if template is not None:
+        try:
+            return template.format_map(_EventFields(event))
+        except (KeyError, TypeError, ValueError):
+            pass
+    details = ", ".join(f"{k} {_field(v)}" for k, v in event.items() if k not in ("type",))
+    return f"{event.get('type')}" + (f": {details}" if details else "")
+
+
+def _field(value) -> str:
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
+
+
+class _EventFields(dict):
+    """An event's fields for str.format: `{cards:cards}` shows cards, `{n_cards}` counts them."""
+
+    def __init__(self, event: dict):
+        super().__init__(event)
+        if isinstance(event.get("cards"), list):
+            self["n_cards"] = len(event["cards"])
+
+    def __missing__(self, key):
+        raise KeyError(key)
+
+    def __getitem__(self, key):
+        return _Shown(super().__getitem__(key))
+
+
+class _Shown:
+    def __init__(self, value):
+        self.value = value
+
+    def __format__(self, spec: str) -> str:
+        if spec == "cards":
+            return _cards(self.value)
+        if spec == "names":
+            return " and ".join(self.value)
+        return _field(self.value)
+
+
+def _word_event(event: dict) -> str | None:
     kind = event.get("type")
     if kind == "verdict":
         if event["valid"]:

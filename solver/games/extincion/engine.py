@@ -144,7 +144,7 @@ def _rules(options: dict) -> dict:
         if not isinstance(value, bool):
             raise InputError(f"option {key!r} is true or false, not {value!r}")
     skills = options.get("skills", "basic" if beginner else "all")
-    if skills not in R.ACTIVE_SKILLS:
+    if not isinstance(skills, str) or skills not in R.ACTIVE_SKILLS:
         raise InputError(f"option 'skills' is one of {', '.join(R.ACTIVE_SKILLS)}, "
                          f"not {skills!r}")
     return {"beginner": beginner, "skills": skills, "random_start": random_start}
