@@ -40,10 +40,11 @@ MOVE_FIELDS = {
 MOVE_LISTS = {"cards": _TEXT + _NUMBER, "rows": _NUMBER}
 # The longest list a move may carry, and the largest number: more than any deck holds.
 MOST_CARDS, LARGEST = 200, 2**31
-# The house options of the word games that `-o KEY=VALUE` may set, and their values; every
-# other option of theirs comes from the table's choices (language, deck file, house words).
+# The options of the word games that a table may set directly, and their values (or type: the
+# table's own categories are checked where they are read); every other option of theirs comes
+# from the table's choices (language, deck file, house words).
 WORD_HOUSE_OPTIONS = {"extremis": {"tier": ("all", "common"), "conjugated": (True, False)},
-                      "redyellow": {}}
+                      "redyellow": {"categories": list}}
 
 
 class Forbidden(InputError):
@@ -270,7 +271,11 @@ def _check_house(game: str, chosen: dict) -> None:
             known = ", ".join(allowed) or "none"
             raise InputError(f"unknown {find_kind(game).title} option {key!r} "
                              f"(options: {known})")
-        if isinstance(value, bool) != isinstance(allowed[key][0], bool) or \
+        if isinstance(allowed[key], type):
+            if not isinstance(value, allowed[key]):
+                raise InputError(f"option {key} is a JSON {allowed[key].__name__}, "
+                                 f"not {_shown(value)}")
+        elif isinstance(value, bool) != isinstance(allowed[key][0], bool) or \
                 value not in allowed[key]:
             raise InputError(f"option {key} is one of "
                              f"{', '.join(json.dumps(v) for v in allowed[key])}, not {_shown(value)}")

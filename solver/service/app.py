@@ -39,7 +39,6 @@ from starlette.exceptions import HTTPException
 from .. import __version__
 from ..errors import InputError, WordrefError
 from ..games import KINDS
-from ..verdict import MAX_TEXT  # characters of an answer or a Thing
 from .assets import Assets
 from .guard import Guard, Hosts
 from .reply import dumps, error

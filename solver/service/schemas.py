@@ -22,8 +22,7 @@ from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, Stric
 from ..errors import InputError
 from ..games import KINDS
 from ..games.idiot.judge import PENALTIES
-
-MAX_TEXT = 200  # characters of an answer or a Thing: longer than anything said at a table
+from ..verdict import MAX_TEXT  # characters of an answer or a Thing, as everywhere
 
 Name = Annotated[StrictStr, Field(min_length=1, max_length=60)]
 Text = Annotated[StrictStr, Field(max_length=MAX_TEXT)]

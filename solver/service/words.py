@@ -36,9 +36,9 @@ from anyio import CapacityLimiter, to_thread
 
 from .. import api
 from ..errors import InputError, LexiconError, WordrefError
+from ..verdict import MAX_TEXT  # characters of an answer or a Thing, as everywhere
 from .reply import encode, error_data, send_json
 
-MAX_TEXT = 200  # characters of an answer or a Thing
 # Bytes of a query string: as much as a request body may hold (100 answers of 200 letters,
 # percent-encoded, fit when they are mostly ASCII).
 MAX_QUERY = 64 * 1024
