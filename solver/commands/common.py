@@ -8,6 +8,7 @@ unknown Thing, a red card equal to the yellow one).
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Callable
 
@@ -125,7 +126,9 @@ def run_batch(source, answer: Callable[[str, int], tuple[dict, str, int]],
 
 
 def one_line(text: str) -> str:
-    """Return `text` with its control characters (newlines too) shown as escapes."""
+    """Return `text` on one line: line breaks (and the indents after them) become one space,
+    other control characters are shown as escapes."""
+    text = re.sub(r"[ \t]*[\r\n]+[ \t]*", " ", text)
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
