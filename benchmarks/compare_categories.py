@@ -24,6 +24,9 @@ from compare import per_query, summary  # noqa: E402
 
 from solver import redyellow  # noqa: E402
 from solver.categories import Categories  # noqa: E402
+from solver.things import read as things_read  # noqa: E402
+
+OPEN_WORLD = Path(__file__).parent.parent / "tests" / "golden" / "things-open.tsv"
 
 
 class ScanPeer:
@@ -69,12 +72,18 @@ def main() -> None:
                    f"famous {category.name.lower()}"]
     things += ["things a haunted submarine says", "colours of the rainbow", "Flavours",
                "types of fish you can eat"]
+    open_world = sorted({line.split("\t")[0] for line in OPEN_WORLD.read_text(
+        encoding="utf-8").splitlines()[1:] if line and not line.startswith(("#", "prompt\t"))})
     rows = []
     for name, fn, peer_fn, items in [
         ("any()", lambda c: redyellow.any_answer(cats, c), peer.any, mix),
         ("solve: top 10 and the count", lambda c: redyellow.solve(cats, c, 10), peer.solve, mix),
         ("judge an answer", lambda c: redyellow.judge(cats, c, "banana"), None, mix),
         ("Thing resolution (first time)", cats._resolve, None, things),
+        # The reading every verb uses (things.py): exact names first, then unions, name
+        # forms, restrictions, and the resolution above as the last resort.
+        ("Thing reading (first time)", lambda t: things_read([cats], t), None, things),
+        ("Thing reading, open-world set", lambda t: things_read([cats], t), None, open_world),
     ]:
         mine = summary(per_query(fn, items, 10))
         line = [name, f"{mine[0]:.2f}", f"{mine[1]:.2f}", str(len(items))]

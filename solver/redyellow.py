@@ -27,7 +27,8 @@ from .hints import LEVELS, Hint, graded
 from .index import lowest_bits
 from .letters import Alphabet
 from .phrases import phrase_key, strip_article
-from .things import SURE, Reading, Shelf, shelf_of
+from .categories import Member
+from .things import SURE, Reading, Shelf, describe_pattern, fits_pattern, shelf_of
 from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
 DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
@@ -178,6 +179,10 @@ def count(cats: Categories | Shelf, cards: Cards, used=()) -> tuple[int | None, 
     reading = shelf_of(cats).read(cards.thing)
     if cards.redraw:
         return None, "redraw_red", reading
+    single = reading.single
+    if single is not None:  # the common case, kept as short as before unions existed
+        return _fitting(single.source, single.category, cards, used)[1].bit_count(), "ok", \
+            reading
     status = _status(reading)
     if status == "unknown_category":
         return None, status, reading
@@ -246,6 +251,13 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
     said = answer.strip()
     unsure = []
     for p in reading.parts:
+        if p.pattern is not None:
+            found = _spelled(shelf, p, answer)
+            if found is True:
+                return Member(phrase_key(answer), said, 0.0, None), None
+            if found is not False:
+                unsure.append(found)
+            continue
         if p.category is None:
             unsure.append(f"wordref does not know {p.text!r}")
             continue
@@ -271,13 +283,30 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
     return None, (unsure[0] if unsure else None)
 
 
+def _spelled(shelf: Shelf, part, answer: str):
+    """Return True if `answer` is an English word that follows the part's spelling rule, else
+    why it cannot be told (a word wordref does not know; None: it breaks the rule)."""
+    from .lexicon import Lexicon
+
+    said = answer.strip()
+    letters = said_letters(shelf.alphabet, answer)
+    if " " in strip_article(said) or not fits_pattern(part.pattern, letters):
+        return False
+    if said.lower() not in Lexicon.open("en"):
+        return f"{said!r} {describe_pattern(part.pattern)}, but is not a word wordref knows"
+    return True
+
+
 def _not_in(shelf: Shelf, reading: Reading, answer: str) -> str:
     """Say that `answer` is not what the Thing names, and what it is instead where wordref knows.
 
     The rulebook's own example of being helpful: "That's a bay, not a river!"
     """
     said = answer.strip()
-    named = [p.head or p.category for p in reading.parts]
+    named = [p.head or p.category for p in reading.parts if p.category is not None]
+    if not named:
+        rules = " or ".join(describe_pattern(p.pattern) for p in reading.parts)
+        return f"{said!r} is not one English word that {rules}"
     message = f"{said!r} is not in the category " + " or ".join(_lower(c.name) for c in named)
     category = named[0]
     elsewhere = [c for c in shelf.categories_of(answer) if c.theme != DESCRIPTIVE]

