@@ -142,7 +142,7 @@ LANGS = sorted(available_lexicons())
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), levels=st.lists(st.sampled_from(list(LEVELS)), min_size=2,
                                                     max_size=4))
 def test_seeded_bot_games_of_in_extremis_play_to_the_end(lang, seed, levels):
@@ -153,7 +153,7 @@ def test_seeded_bot_games_of_in_extremis_play_to_the_end(lang, seed, levels):
     assert held == sum(r["taps"] for r in record["rounds"])
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), levels=st.lists(st.sampled_from(list(LEVELS)), min_size=2,
                                                     max_size=4))
 def test_seeded_bot_games_of_red_letter_yellow_letter_play_to_the_end(seed, levels):
@@ -228,3 +228,35 @@ def test_play_with_bots_lets_them_answer_when_the_people_pass(tmp_path):
                          for m in moves)
     referee.close()
     assert run("play", "idiot", "--players", "ann", "--bots", "1").exit_code == 2
+
+
+def test_at_a_terminal_bots_shout_when_their_time_comes(tmp_path):
+    """Nobody types: on a terminal (a pty here) the bots answer on their own, then quit."""
+    import os
+    import pty
+    import re
+    import select
+    import subprocess
+    import sys
+    import time
+
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import cli; cli.main()", "play", "extremis", "--players", "ann",
+         "--bots", "2", "--level", "expert", "--seed", "3", "--db", str(tmp_path / "g.db")],
+        stdin=child, stdout=child, stderr=child, close_fds=True)
+    os.close(child)
+    out, started = b"", time.monotonic()
+    try:
+        while b"claims" not in out and time.monotonic() - started < 60:
+            if select.select([main], [], [], 0.5)[0]:
+                out += os.read(main, 4096)
+        os.write(main, b"quit\n")
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(main)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", out.decode(errors="replace"))
+    assert re.search(r"bot-expert-\d( taps the initial card|: [A-Z]+!) \(\d+\.\d s\)", text)
+    assert re.search(r"bot-expert-\d claims \d+ cards", text)

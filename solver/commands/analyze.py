@@ -17,7 +17,7 @@ from .common import EXIT_NO, emit, exit_with, json_option, lang_option
 
 
 def simulate_words(kind: str, games: int, seed: int, players: int, players_given: bool,
-                   deck, lang: str, level: str | None, as_json: bool) -> None:
+                   deck, lang: str, level: str | None, house: dict, as_json: bool) -> None:
     """Run and print `wordref simulate` for a word game."""
     from ..games import wordbots, wordsim
     from ..referee import start_options
@@ -32,7 +32,7 @@ def simulate_words(kind: str, games: int, seed: int, players: int, players_given
         elif players_given and len(levels) != players:
             raise click.UsageError(f"--players {players} but {len(levels)} levels: give one "
                                    f"level, or one per player")
-    options = start_options(kind, lang, deck.read() if deck else None)
+    options = start_options(kind, lang, deck.read() if deck else None, extra=house)
     with click.progressbar(length=games, label="games", file=sys.stderr) as bar:
         result = wordsim.simulate(kind, games, seed, levels, options, progress=bar.update)
     if as_json:

@@ -97,8 +97,12 @@ def simulate(ctx, kind, games, seed, players, strategy, deck, lang, level, house
     if kind in WORD_GAMES:
         from .analyze import simulate_words
 
-        given = ctx.get_parameter_source("players") is not click.core.ParameterSource.DEFAULT
-        return simulate_words(kind, games, seed, players, given, deck, lang, level, as_json)
+        source = ctx.get_parameter_source
+        if source("strategy") is not click.core.ParameterSource.DEFAULT:
+            raise click.UsageError("the word games' computer players play by --level")
+        given = source("players") is not click.core.ParameterSource.DEFAULT
+        return simulate_words(kind, games, seed, players, given, deck, lang, level,
+                              key_values(house), as_json)
     if level is not None or lang != "en":
         raise click.UsageError("--level and --lang are for the word games")
     options = key_values(house) or None
