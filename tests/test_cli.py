@@ -14,7 +14,10 @@ def run(*args, input=None):
 
 
 def every_command(group=cli.main, path=()):
-    for name, command in group.commands.items():
+    # Through click's own listing: the groups import their commands when asked for them.
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
         yield path + (name,), command
         if isinstance(command, click.Group):
             yield from every_command(command, path + (name,))

@@ -28,7 +28,10 @@ SMALL = {"games", "rounds", "changes", "limit"}
 
 
 def leaf_commands(group=cli.main, path=()):
-    for name, command in group.commands.items():
+    # Through click's own listing: the groups import their commands when asked for them.
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
         if isinstance(command, click.Group):
             yield from leaf_commands(command, path + (name,))
         elif path + (name,) not in LEFT_OUT:

@@ -17,23 +17,21 @@ solver/referee.py for whole games) and prints; no rule of any game is decided he
 
 from __future__ import annotations
 
-import click
+from .common import LazyGroup
 
 
-def register(main: click.Group) -> None:
-    """Add every command to the root group `main`, in the order `wordref --help` lists them."""
-    from . import analyze, botplay, cards, games, lexicon, serve, words
+COMMANDS = {
+    "solve": "words:solve", "any": "words:any_", "judge": "words:judge", "hint": "words:hint",
+    "judge idiot": "cards:judge_idiot",
+    "things": "lexicon:things", "lexicon": "lexicon:lexicon",
+    "game": "games:game", "play": "games:play",
+    "game play": "cards:game_play", "game pickup": "cards:game_pickup",
+    "game move": "cards:game_move", "game moves": "cards:game_moves",
+    "game bot": "botplay:game_bot",
+    "serve": "serve:serve", "simulate": "cards:simulate", "analyze": "analyze:analyze",
+}
 
-    for group in (words.solve, words.any_, words.judge, words.hint):
-        main.add_command(group)
-    words.judge.add_command(cards.judge_idiot)
-    main.add_command(lexicon.things)
-    main.add_command(lexicon.lexicon)
-    for command in (cards.game_play, cards.game_pickup, cards.game_move, cards.game_moves):
-        games.game.add_command(command)
-    games.game.add_command(botplay.game_bot)
-    main.add_command(games.game)
-    main.add_command(games.play)
-    main.add_command(serve.serve)
-    main.add_command(cards.simulate)
-    main.add_command(analyze.analyze)
+
+def register(main: LazyGroup) -> None:
+    """Name every command of the root group `main`, to be imported when a command line uses it."""
+    main.lazy.update({name: f"{__name__}.{target}" for name, target in COMMANDS.items()})

@@ -7,6 +7,7 @@ unknown Thing, a red card equal to the yellow one).
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import sys
@@ -19,7 +20,37 @@ from ..errors import InputError, WordrefError
 EXIT_NO, EXIT_USAGE, EXIT_NO_SEARCH = 1, 2, 3
 
 
-class Wordref(click.Group):
+class LazyGroup(click.Group):
+    """A group whose commands are imported when a command line names them, not before.
+
+    `lazy` maps a command's name to "module:attribute" ("game move" names a command of the
+    group `game`, itself a LazyGroup, handed to it when it loads). A one-shot `wordref any extremis` so
+    never imports the card games, the games store, the service or the lexicon build: each
+    such module costs milliseconds of start-up that a command which does not use it would pay.
+    `--help` and a walk over every command load each one as it is listed.
+    """
+
+    def __init__(self, *args, lazy: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx) -> list[str]:
+        return sorted({*self.commands, *(name for name in self.lazy if " " not in name)})
+
+    def get_command(self, ctx, name: str):
+        target = self.lazy.get(name)
+        if target is not None and name not in self.commands:
+            module, _, attribute = target.partition(":")
+            command = getattr(importlib.import_module(module), attribute)
+            if isinstance(command, LazyGroup):  # "group command" entries go to the group
+                inner = name + " "
+                command.lazy.update({key[len(inner):]: where for key, where in self.lazy.items()
+                                     if key.startswith(inner)})
+            self.add_command(command, name)
+        return super().get_command(ctx, name)
+
+
+class Wordref(LazyGroup):
     """The root group: every error becomes one line on stderr, never a traceback."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):

@@ -13,7 +13,7 @@ import click
 
 from ..errors import InputError
 from ..games import KINDS, WORD_GAMES
-from .common import EXIT_NO, comma_list, emit, exit_with, json_option, key_values
+from .common import EXIT_NO, LazyGroup, comma_list, emit, exit_with, json_option, key_values
 
 def _db_path(ctx, param, value):
     if value == "":
@@ -71,7 +71,7 @@ def show_move(referee, outcome, as_json: bool, render: bool = True) -> None:
         click.echo(draw.status_line(state))
 
 
-@click.group()
+@click.group(cls=LazyGroup)
 def game():
     """Referee whole games, one move per command, kept in a database.
 

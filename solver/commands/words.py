@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from .. import api
-from .common import (batch_option, comma_list, emit, exit_with, fields, json_option, lang_option,
+from .common import (LazyGroup, batch_option, comma_list, emit, exit_with, fields, json_option, lang_option,
                      options, run_batch, tier_option)
 
 
@@ -24,7 +24,7 @@ def any_():
     """Is there any answer at all? (the stumped check)"""
 
 
-@click.group()
+@click.group(cls=LazyGroup)
 def judge():
     """Is this shouted answer valid, and if not, why?"""
 

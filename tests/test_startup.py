@@ -1,0 +1,56 @@
+"""Start-up: a command imports what it uses and nothing else (the card games, the games store,
+the service, the lexicon build and their libraries load only for the commands that need them).
+
+Timings are the benchmarks' business (benchmarks/cli.sh); this checks the cause, by module name.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NEVER_FOR_WORDS = ["solver.games", "solver.referee", "solver.store", "solver.service",
+                   "solver.commands.cards", "solver.commands.games", "solver.commands.lexicon",
+                   "solver.commands.serve", "lexicons", "yaml", "numpy", "sqlite3", "fastapi",
+                   "starlette", "uvicorn", "solver.redyellow", "solver.categories"]
+
+
+def imported(*args: str) -> set[str]:
+    """Return the modules imported by one `wordref ARGS` run in a fresh interpreter."""
+    code = ("import json, sys, cli\n"
+            "try:\n"
+            f"    cli.main({list(args)!r}, standalone_mode=False)\n"
+            "finally:\n"
+            "    sys.stdout.flush(); print(json.dumps(sorted(sys.modules)), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True)
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def loaded(modules: set[str], name: str) -> bool:
+    return any(m == name or m.startswith(name + ".") for m in modules)
+
+
+@pytest.mark.parametrize("args", [
+    ["any", "extremis", "-i", "b", "-g", "utt", "-r", "x"],
+    ["solve", "extremis", "-i", "b", "-g", "utt", "--json"],
+    ["judge", "extremis", "-i", "b", "-g", "utt", "butter"],
+])
+def test_a_word_verb_imports_no_game_store_service_or_build(args):
+    modules = imported(*args)
+    assert "solver.extremis" in modules and "solver.commands.words" in modules
+    assert [name for name in NEVER_FOR_WORDS if loaded(modules, name)] == []
+
+
+def test_the_card_judge_loads_the_card_games_but_not_the_store_or_service():
+    modules = imported("judge", "idiot", "--pile", "5h", "--play", "6h")
+    assert "solver.commands.cards" in modules
+    assert not loaded(modules, "solver.service") and not loaded(modules, "fastapi")
+
+
+def test_help_lists_every_command_without_importing_the_service():
+    modules = imported("--help")
+    assert not loaded(modules, "solver.service") and not loaded(modules, "fastapi")
