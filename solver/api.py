@@ -10,10 +10,9 @@ CLI's option values (strings as typed); bad ones raise InputError with one line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
-from . import extremis, hints
+from . import extremis
 from .errors import InputError
 from .lexicon import Lexicon, WordFilter
 
@@ -23,15 +22,17 @@ EXIT_YES, EXIT_NO, EXIT_NO_SEARCH = 0, 1, 3
 FIELDS = {"extremis": ("initial", "green", "red"), "redyellow": ("thing", "yellow", "red")}
 
 
-@dataclass(frozen=True)
 class Reply:
     """What one verb answered: `json` (the contract); for text, what was `found` and the parsed
-    `cards`; and the exit code."""
+    `cards`; and the exit code. (Slots, not a frozen dataclass: one is made per --batch line.)"""
 
-    json: dict
-    found: object
-    cards: object
-    code: int = EXIT_YES
+    __slots__ = ("json", "found", "cards", "code")
+
+    def __init__(self, json: dict, found: object, cards: object, code: int = EXIT_YES):
+        self.json, self.found, self.cards, self.code = json, found, cards, code
+
+    def __repr__(self) -> str:
+        return f"Reply(json={self.json!r}, code={self.code!r})"
 
 
 def open_extremis(lang: str = "en", tier: str = "all", no_conjugated: bool | None = None):
@@ -101,7 +102,13 @@ def _extremis_verbs(lang, tier, no_conjugated, limit, level):
         "solve": lambda cards: extremis.solve(lex, cards, limit, filt),
         "any": lambda cards: extremis_any_json(lex, cards, filt),
         "judge": lambda cards, answer: extremis.judge(lex, cards, answer, filt),
-        "hint": lambda cards: hints.extremis_hint(lex, cards, level, filt)})
+        "hint": lambda cards: _extremis_hint(lex, cards, level, filt)})
+
+
+def _extremis_hint(lex, cards, level, filt):
+    from .hints import extremis_hint  # only the hint verb needs it: kept off the others' start-up
+
+    return extremis_hint(lex, cards, level, filt)
 
 
 def _redyellow_verbs(lang, limit, level, used, categories=None):

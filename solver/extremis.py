@@ -63,9 +63,12 @@ class Cards:
     def parse(cls, alphabet: Alphabet, initial: str | None, green: str | None = None,
               red: str | None = None) -> "Cards":
         """Return the cards named by strings such as ("B", "UTT", "X"); raise InputError."""
-        if initial is None or not initial.strip() or initial.strip() == "-":
-            raise InputError("an initial letter is needed (--initial)")
-        return cls(alphabet.card(initial), alphabet.cards(green), alphabet.cards(red))
+        first = initial.strip().lower() if initial is not None else ""
+        if first not in alphabet.letters or len(first) != 1:  # else the card as it is
+            if not first or first == "-":
+                raise InputError("an initial letter is needed (--initial)")
+            first = alphabet.card(initial)
+        return cls(first, alphabet.cards(green), alphabet.cards(red))
 
     def __eq__(self, other) -> bool:
         if other.__class__ is not Cards:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import click
 
 from .. import api
-from .common import (LazyGroup, batch_option, comma_list, emit, exit_with, fields, json_option, lang_option,
-                     options, run_batch, tier_option)
+from .common import (LazyGroup, batch_option, comma_list, emit, exit_with, fields, json_option,
+                     lang_option, options, run_batch, tier_option)
 
 
 @click.group()
