@@ -73,11 +73,8 @@ class RegexPeer:
             rest = k - (letter == initial)
             if rest > 0:
                 parts.append(f"(?=(?:[^\\n]*?{re.escape(letter)}){{{rest}}})")
-        for letter, m in most.items():
-            if m == 0:
-                parts.append(f"(?![^\\n]*{re.escape(letter)})")
-            else:  # the red initial: no second one after the first letter
-                parts.append(f"(?!.[^\\n]*{re.escape(letter)})")
+        for letter in most:  # after the initial: none of the letter (a red initial: no second)
+            parts.append(f"(?![^\\n]*{re.escape(letter)})")
         parts.append("[^\\n]*$")
         return re.compile("".join(parts), re.M)
 
