@@ -95,12 +95,15 @@ def game():
 @click.option("--ban", default="", metavar="W,W", help="House list: words never allowed.")
 @click.option("--option", "-o", "house_options", multiple=True, metavar="KEY=VALUE",
               help="A house-rule option of the game (repeatable).")
+@click.option("--categories", "categories", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Red Letter, Yellow Letter: the table's own Things, a YAML pack "
+                   "(lexicons/categories/README.md), dealt and read before the built-in ones.")
 @bots_option
 @level_option
 @db_option
 @json_option
-def game_new(kind, players, seed, lang, deck, allow, ban, house_options, bots, level, db,
-             as_json):
+def game_new(kind, players, seed, lang, deck, allow, ban, house_options, categories, bots,
+             level, db, as_json):
     """Start a game and print its id, its referee token and the table.
 
     The referee token is shown once: the HTTP service asks for it to overrule or undo.
@@ -111,11 +114,14 @@ def game_new(kind, players, seed, lang, deck, allow, ban, house_options, bots, l
       wordref game new redyellow --players ann,bob --json
       wordref game new extremis --players ann,bob --deck my-deck.yaml --ban ok,qi
       wordref game new extremis --players ann --bots 2 --level regular
+      wordref game new redyellow --players ann,bob --categories ours.yaml
     """
     from .botplay import with_bots
 
     names = [p.strip() for p in players.split(",") if p.strip()]
     options = game_options(kind, lang, deck, allow, ban, house_options)
+    if categories:
+        options.update(table_pack_option(kind, categories))
     names = with_bots(kind, names, bots, level, options)
     referee = open_referee(db)
     created, token = referee.create(kind, names, seed, options)
@@ -135,6 +141,27 @@ def game_options(kind: str, lang: str, deck, allow: str, ban: str, extra) -> dic
 
     return start_options(kind, lang, deck.read() if deck else None, comma_list(allow),
                          comma_list(ban), key_values(extra))
+
+
+def table_pack_option(kind: str, path: str) -> dict:
+    """Return {"categories": [...]} from a table's pack file, checked as a game will read it."""
+    import yaml
+
+    from ..categories import open_categories
+    from ..errors import InputError
+    from ..tables import table_categories
+
+    if kind != "redyellow":
+        raise click.UsageError(f"--categories is for redyellow, not {kind}")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = yaml.safe_load(handle)
+        table_categories(data, open_categories("en"), path)
+    except OSError as err:
+        raise InputError(f"cannot read {path}: {err.strerror}") from None
+    except yaml.YAMLError:
+        raise InputError(f"{path}: not valid YAML") from None
+    return {"categories": data["categories"] if isinstance(data, dict) else data}
 
 
 @game.command("show")
