@@ -58,8 +58,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def get(url: str):
-    with urllib.request.urlopen(url, timeout=10) as response:
+def get(url: str, headers: dict | None = None):
+    request = urllib.request.Request(url, headers=headers or {})
+    with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
 
 

@@ -295,8 +295,10 @@ def test_a_game_resumes_from_its_address_and_refusals_are_shown(server, browser)
         game_id = start_game(page, server, "In Extremis", ["Ann", "Bob"], seed=7)
         cards = extremis_cards(page)
 
-        # Another phone opens the game from its address, without the referee token.
+        # Another phone opens the game from its address, without the referee token, and
+        # without the live stream (which would show it the new cards before Bob speaks).
         other = browser.new_page(**PHONE)
+        other.route("**/events*", lambda route: route.abort())
         other.goto(f"{server}/#game={game_id}")
         expect(other.locator("#play")).to_be_visible()
         assert extremis_cards(other) == cards

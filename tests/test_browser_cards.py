@@ -146,9 +146,12 @@ def start_card_game(page, base: str, game: str, players: list[str], seed: int,
     return page.url.split("#game=")[1]
 
 
-def state_of(base: str, game_id: str, player: str | None = None) -> dict:
+def state_of(base: str, game_id: str, player: str | None = None, page=None) -> dict:
+    """Return the game's state; a player's hand needs the referee token the page kept."""
     query = f"?{urllib.parse.urlencode({'player': player})}" if player else ""
-    return get(f"{base}/api/games/{game_id}{query}")["state"]
+    token = page.evaluate(f"localStorage.getItem('wordref:token:{game_id}')") if page else None
+    headers = {"X-Referee-Token": token.strip('"')} if token else {}
+    return get(f"{base}/api/games/{game_id}{query}", headers)["state"]
 
 
 def actor(state: dict) -> str | None:
@@ -224,7 +227,7 @@ def test_extreme_idiot_is_played_hot_seat_through_the_page(server, phone):
             break
         player = actor(state)
         show_hand(page, player)
-        hand = state_of(server, game_id, player)["hand"]
+        hand = state_of(server, game_id, player, page)["hand"]
         shown = page.locator("#hand .pcard").evaluate_all(
             "cards => cards.map(c => c.dataset.card)")
         assert shown == hand
@@ -278,7 +281,7 @@ def test_extincion_is_played_hot_seat_through_the_page(server, phone):
             break
         player = actor(state)
         show_hand(page, player)
-        hand = state_of(server, game_id, player)["hand"]
+        hand = state_of(server, game_id, player, page)["hand"]
         expect(page.locator("#hand .dino")).to_have_count(len(hand))
         if step == 1:
             screenshot(page, "extincion-phone-hand.png", "#seat")
@@ -302,10 +305,11 @@ def test_extincion_is_played_hot_seat_through_the_page(server, phone):
 
 def finish_through_the_api(base: str, game: str, players: list[str], seed: int) -> str:
     """Play a game to its end with seeded random legal moves; return its id."""
-    game_id = post(f"{base}/api/games", {"game": game, "players": players, "seed": seed})["id"]
+    made = post(f"{base}/api/games", {"game": game, "players": players, "seed": seed})
+    game_id, referee = made["id"], {"X-Referee-Token": made["token"]}
     rng = random.Random(seed)
     for _ in range(MOST_API_MOVES):
-        moves = get(f"{base}/api/games/{game_id}/moves")
+        moves = get(f"{base}/api/games/{game_id}/moves", referee)
         if not moves:
             return game_id
         post(f"{base}/api/games/{game_id}/move", rng.choice(moves))

@@ -194,7 +194,10 @@ def test_the_page_is_served(client):
 def test_card_games_over_http(client):
     made = client.post("/api/games", json={"game": "idiot", "players": ["ann", "bob"],
                                            "seed": 3}).json()
-    moves = client.get(f"/api/games/{made['id']}/moves").json()
+    # A card game's legal moves are private: the referee token (hot-seat) sees them all.
+    assert client.get(f"/api/games/{made['id']}/moves").status_code == 403
+    moves = client.get(f"/api/games/{made['id']}/moves",
+                       headers={"X-Referee-Token": made["token"]}).json()
     assert moves and moves[0]["type"] == "play"
     played = client.post(f"/api/games/{made['id']}/move", json=moves[0])
     assert played.status_code == 200 and played.json()["state"]["pile"]

@@ -5,6 +5,7 @@
     POST /api/games                                             {"id", "token", "state"}
     GET  /api/games/{id}                                        {"id", "state"}
     POST /api/games/{id}/{answer|stumped|tap|take|overrule|undo|move}
+    rooms, seats and the live stream (/api/rooms/..., /api/games/{id}/events): rooms.py
 
 Who may do what: creating a game returns its referee token once; overrule and undo need it
 (header X-Referee-Token); answers, taps and takes do not. Bad input is a 4xx with a JSON
@@ -40,6 +41,7 @@ from .. import __version__
 from ..errors import InputError, WordrefError
 from ..games import KINDS
 from .assets import Assets
+from .rooms import mount as mount_rooms
 from .guard import Guard, Hosts
 from .reply import dumps, error
 from .schemas import ANY_MOVE, MAX_TEXT, BadShape, check_move, check_options
@@ -149,6 +151,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
     languages = languages or Languages(available_codes(), open_language)
     app.add_middleware(WordVerbs, languages=languages)
     app.add_middleware(Guard, hosts=Hosts(hosts), limit=MAX_BODY)  # added last: runs first
+    seating = mount_rooms(app, referees)
 
     @app.exception_handler(WordrefError)
     async def wordref_error(request: Request, err: WordrefError):
@@ -235,7 +238,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
             options = start_options(body.game, body.lang, None, body.allow, body.ban, extra)
             with referees() as games:
                 created, token = games.create(body.game, body.players, body.seed, options)
-                return {"id": created.id, "token": token,
+                return {"id": created.id, "token": token, **seating.opened(games, created.id),
                         "state": games.view(created)["state"]}
 
         return dumps(await run_in_threadpool(create), 201)
@@ -244,7 +247,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
     def show_game(game_id: str, player: str | None = Query(None, max_length=60)):
         """Show a game; for a card game, `player` also shows that player's own hand."""
         with referees() as games:
-            return dumps(games.view(_game(games, game_id), player))
+            return dumps(seating.view(games, _game(games, game_id), player))
 
     def play(game_id: str, payload, token: str | None = None):
         """Play `payload` (a move, or a function of the game giving one); answer its outcome.
@@ -268,7 +271,8 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
                     check_move(game.game, made)
 
             try:
-                outcome = games.play(game_id, move, token, need_token=True)
+                outcome = games.play(game_id, seating.guard(games, move), token,
+                                     need_token=True)
             except NoGame:
                 raise _NotFound(game_id) from None
             except Forbidden as err:
@@ -279,6 +283,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
                 raise  # 422 and 503, not the rules' 409
             except InputError as err:
                 return error(str(err), 409)
+            seating.moved(game_id, outcome.game.seq)
             out = {"events": outcome.events, "state": games.view(outcome.game)["state"]}
         verdict = outcome.verdict
         return dumps({"verdict": verdict, **out} if verdict is not None else out)
@@ -334,7 +339,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
     def legal(game_id: str):
         """List the moves the rules allow now."""
         with referees() as games:
-            return dumps(games.legal_moves(_game(games, game_id)))
+            return dumps(seating.moves(games, _game(games, game_id)))
 
     @app.get("/api/idiot/judge")
     async def judge_idiot(pile: str = Query("", max_length=400),

@@ -13,8 +13,9 @@ export class ApiError extends Error {
 }
 
 // Call the API; a 4xx or 5xx becomes an ApiError carrying the server's "error" message.
-export async function api(method, path, body, withToken = false) {
-  const headers = {};
+// `extra` adds headers (a phone's X-Seat-Token).
+export async function api(method, path, body, withToken = false, extra = {}) {
+  const headers = { ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (withToken && token()) headers["X-Referee-Token"] = token();
   let response;

@@ -152,8 +152,10 @@ const clearCardVerdict = () => clearVerdict($("card-verdict"));
 // Fetch `player`'s hand and moves; false when someone else is to act by now.
 async function loadHand(player) {
   const id = ui.id;
-  const [view, moves] = await Promise.all([api("GET", `${gamePath(id)}?${query({ player })}`),
-    api("GET", gamePath(id, "moves"))]);
+  // A hand and the legal moves are private: this phone shows them by the referee token.
+  const [view, moves] = await Promise.all([
+    api("GET", `${gamePath(id)}?${query({ player })}`, undefined, true),
+    api("GET", gamePath(id, "moves"), undefined, true)]);
   if (id !== ui.id) return false;
   rulesOf(view.state).learn(view.state);
   const mine = actor(view.state) === player;

@@ -15,6 +15,7 @@ import { gameName, isCardGame } from "./games.js";
 import { initHome, newGame, remember, showSetup } from "./home.js";
 import { initJudge, showJudge } from "./judge.js";
 import { saved, token, ui } from "./state.js";
+import { closeRoom, openRoom } from "./tableroom.js";
 import { initWordGame, renderButtons, resetWordGame, updateWords } from "./wordgame.js";
 
 // The footer's keys for the word games, as index.html writes them.
@@ -55,6 +56,7 @@ function show(id, state) {
   $("token").value = token();
   $("show-check").closest(".tick").hidden = cards;
   update(state);
+  openRoom(id, update, $(cards ? "cardplay" : "play"));
   if (fresh) opened(cards ? $("show-hand") : $("answer"));
 }
 
@@ -74,6 +76,7 @@ function route() {
   }
   const match = /^#game=([^&]+)/.exec(location.hash);
   if (!match) {
+    closeRoom();
     if (ui.id || $("setup").hidden) showSetup();
     return;
   }

@@ -1,0 +1,56 @@
+// The shared screen's room: the join code, link and QR code of the game on the table, who has
+// taken a seat, and the live stream that redraws the table whenever any phone moves.
+// main.js calls openRoom(id, draw, section) each time it shows a game.
+import { api, gamePath } from "./api.js";
+import { el } from "./dom.js";
+import { follow } from "./live.js";
+
+let stop = null;
+let shown = null;
+
+function seatsLine(seats) {
+  const taken = (seats || []).filter((s) => s.taken).map((s) => s.name);
+  return taken.length ? `On their phones: ${taken.join(", ")}` : "No phone has joined yet";
+}
+
+// Show game `id`'s room above `section` and redraw the table with `draw(state)` on every move.
+export async function openRoom(id, draw, section) {
+  const panel = document.getElementById("room") || el("aside", {
+    id: "room", class: "room", "aria-label": "Join on a phone" });
+  section.prepend(panel);
+  if (shown === id) return;
+  if (stop) stop();
+  shown = id;
+  panel.replaceChildren();
+  stop = follow(id, (data) => {
+    if (shown !== id) return;
+    const line = document.getElementById("room-seats");
+    if (data.seats && line) line.textContent = seatsLine(data.seats);
+    if (data.state) draw(data.state);
+  });
+  let room;
+  try {
+    room = await api("GET", gamePath(id, "room"));
+  } catch {
+    return; // an older game or server: the table still plays, without phones
+  }
+  if (shown !== id) return;
+  const link = new URL(room.join, location.href).href;
+  const qr = el("div", { class: "room-qr", "aria-hidden": "true" });
+  // The SVG is drawn by the server from the link (segno): it holds no text a player typed.
+  qr.innerHTML = room.qr;
+  panel.replaceChildren(qr, el("div", { class: "room-text" },
+    el("p", { class: "room-head", text: "Join on your phone with the code" }),
+    el("p", { id: "room-code", class: "room-code", text: room.code }),
+    el("p", {}, el("a", { id: "room-link", href: link, target: "_blank", text: link })),
+    el("p", { id: "room-seats", class: "room-seats", text: seatsLine(room.seats) })));
+}
+
+// Leave the room shown (the page went back to the setup screen).
+export function closeRoom() {
+  if (stop) stop();
+  stop = null;
+  shown = null;
+  const panel = document.getElementById("room");
+  if (panel) panel.remove();
+}
