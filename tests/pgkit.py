@@ -9,6 +9,7 @@ server is used instead and nothing is started.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -43,6 +44,50 @@ def _as_postgres(args: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *args]
 
 
+class Unavailable(Exception):
+    """PostgreSQL cannot be started here (the message says why)."""
+
+
+@contextlib.contextmanager
+def throwaway_cluster():
+    """Start a PostgreSQL cluster in a temp dir on a free loopback port; yield the URL of its
+    maintenance database; stop and remove it after. Raises Unavailable when it cannot."""
+    bin_dir = _bin_dir()
+    if bin_dir is None:
+        raise Unavailable("PostgreSQL is not installed (apt-get install postgresql)")
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            raise Unavailable("no postgres user to run the PostgreSQL server as") from None
+    work = Path(tempfile.mkdtemp(prefix="wordref-pg-"))
+    os.chmod(work, 0o777)
+    data, port = work / "data", _free_port()
+    try:
+        subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust",
+                                     "-U", "postgres", "--no-sync", "-E", "UTF8"]),
+                       check=True, capture_output=True)
+        # fsync off: the tests kill wordref, never the database server, so its commits need
+        # not reach the disk; max_connections for the replicas and their listeners.
+        options = (f"-c port={port} -c listen_addresses=127.0.0.1 "
+                   f"-c unix_socket_directories={work} -c fsync=off -c max_connections=200")
+        started = subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-l",
+                                               str(work / "server.log"), "-o", options, "-w",
+                                               "-t", "60", "start"]), capture_output=True)
+        if started.returncode != 0:
+            log = (work / "server.log").read_text(errors="replace") \
+                if (work / "server.log").exists() else ""
+            raise RuntimeError(f"the throwaway PostgreSQL did not start: "
+                               f"{started.stderr.decode()} {log}")
+        try:
+            yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        finally:
+            subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m",
+                                         "immediate", "stop"]), capture_output=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def postgres():
     """Yield the URL of a PostgreSQL server's maintenance database (started here if need be)."""
@@ -51,38 +96,11 @@ def postgres():
     if given:
         yield given
         return
-    bin_dir = _bin_dir()
-    if bin_dir is None:
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
-    if os.geteuid() == 0:
-        try:
-            pwd.getpwnam("postgres")
-        except KeyError:
-            pytest.skip("no postgres user to run the PostgreSQL server as")
-    work = Path(tempfile.mkdtemp(prefix="wordref-pg-"))
-    os.chmod(work, 0o777)
-    data, port = work / "data", _free_port()
-    subprocess.run(_as_postgres([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust",
-                                 "-U", "postgres", "--no-sync", "-E", "UTF8"]),
-                   check=True, capture_output=True)
-    # fsync off: the tests kill wordref, never the database server, so its commits need not
-    # reach the disk; max_connections for the fan-out tests' replicas and listeners.
-    options = (f"-c port={port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={work}"
-               " -c fsync=off -c max_connections=200")
-    started = subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-l",
-                                           str(work / "server.log"), "-o", options, "-w",
-                                           "-t", "60", "start"]), capture_output=True)
-    if started.returncode != 0:
-        log = (work / "server.log").read_text(errors="replace") \
-            if (work / "server.log").exists() else ""
-        shutil.rmtree(work, ignore_errors=True)
-        pytest.fail(f"the test PostgreSQL did not start: {started.stderr.decode()} {log}")
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run(_as_postgres([str(bin_dir / "pg_ctl"), "-D", str(data), "-m",
-                                     "immediate", "stop"]), capture_output=True)
-        shutil.rmtree(work, ignore_errors=True)
+        with throwaway_cluster() as url:
+            yield url
+    except Unavailable as why:
+        pytest.skip(str(why))
 
 
 def fresh_database(server_url: str) -> str:

@@ -3,7 +3,8 @@
     GET /api/games/{id}/events     text/event-stream; `Last-Event-ID: N` (or ?after=N) resumes
 
 Each move is one event: `id:` is its number in the game's append-only log and `data:` is JSON
-{"seq", "move", "events", "state" (the public view after the move), "status"}. A stream opened
+{"seq", "at" (when it was logged), "move", "events", "state" (the public view after the move),
+"status"}. A stream opened
 without a number starts with one `event: snapshot` (the current seq and state), so a screen
 never needs a separate GET. A comment line every HEARTBEAT seconds keeps proxies from closing
 an idle stream.
@@ -128,7 +129,7 @@ class Hub:
         store = self._store()
         game = store.get(game_id)
         last = game.seq if upto is None else min(upto, game.seq)
-        rows = store.run("SELECT seq, move, events FROM moves WHERE game_id = ? AND seq > ? "
+        rows = store.run("SELECT seq, move, events, at FROM moves WHERE game_id = ? AND seq > ? "
                          "AND seq <= ? ORDER BY seq", (game_id, after, last))
         if not rows:
             return []
@@ -138,9 +139,9 @@ class Hub:
         else:
             states = states_after(store, game, module)
         out = []
-        for seq, move, events in rows:
+        for seq, move, events, at in rows:
             state = states[seq]
-            out.append((seq, encode(seq, {"seq": seq, "move": json.loads(move),
+            out.append((seq, encode(seq, {"seq": seq, "at": at, "move": json.loads(move),
                                           "events": json.loads(events),
                                           "state": module.view(state),
                                           "status": status_of(state)})))

@@ -4,6 +4,7 @@
 import { api, gamePath } from "./api.js";
 import { el } from "./dom.js";
 import { follow } from "./live.js";
+import { ui } from "./state.js";
 
 let stop = null;
 let shown = null;
@@ -13,20 +14,35 @@ function seatsLine(seats) {
   return taken.length ? `On their phones: ${taken.join(", ")}` : "No phone has joined yet";
 }
 
-// Show game `id`'s room above `section` and redraw the table with `draw(state)` on every move.
+// The code in the page's header, where it takes no room from the cards.
+function chip(code) {
+  let node = document.getElementById("room-chip");
+  if (!node) {
+    node = el("a", { id: "room-chip", class: "room-chip", href: "#room" });
+    document.querySelector("header.top").append(node);
+  }
+  node.hidden = !code;
+  node.textContent = code ? `Join: ${code}` : "";
+}
+
+// Show game `id`'s room at the end of `section` (the cards keep the top of the screen) and
+// redraw the table with `draw(state)` on every move.
 export async function openRoom(id, draw, section) {
   const panel = document.getElementById("room") || el("aside", {
     id: "room", class: "room", "aria-label": "Join on a phone" });
-  section.prepend(panel);
+  section.append(panel);
   if (shown === id) return;
   if (stop) stop();
   shown = id;
   panel.replaceChildren();
+  chip("");
   stop = follow(id, (data) => {
     if (shown !== id) return;
     const line = document.getElementById("room-seats");
     if (data.seats && line) line.textContent = seatsLine(data.seats);
-    if (data.state) draw(data.state);
+    // A move this screen made itself is drawn already: drawing it again would move the
+    // keyboard's focus off the button that made it.
+    if (data.state && JSON.stringify(data.state) !== JSON.stringify(ui.state)) draw(data.state);
   });
   let room;
   try {
@@ -36,6 +52,7 @@ export async function openRoom(id, draw, section) {
   }
   if (shown !== id) return;
   const link = new URL(room.join, location.href).href;
+  chip(room.code);
   const qr = el("div", { class: "room-qr", "aria-hidden": "true" });
   // The SVG is drawn by the server from the link (segno): it holds no text a player typed.
   qr.innerHTML = room.qr;
@@ -53,4 +70,5 @@ export function closeRoom() {
   shown = null;
   const panel = document.getElementById("room");
   if (panel) panel.remove();
+  chip("");
 }
