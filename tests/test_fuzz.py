@@ -76,9 +76,9 @@ def test_every_kind_of_game_takes_damaged_moves_without_a_server_error(kind, dat
     client = TestClient(app)
     made = client.post("/api/games", json={"game": kind, "players": ["ann", "bob"], "seed": 5})
     assert made.status_code == 201
-    game = made.json()["id"]
+    game, referee = made.json()["id"], {"X-Referee-Token": made.json()["token"]}
     for _ in range(5):
-        moves = client.get(f"/api/games/{game}/moves").json()
+        moves = client.get(f"/api/games/{game}/moves", headers=referee).json()
         if not moves:
             break
         legal = data.draw(st.sampled_from(moves))

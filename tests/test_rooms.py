@@ -18,7 +18,7 @@ def db(tmp_path):
 
 @pytest.fixture
 def client(db):
-    return TestClient(create_app(str(db)))
+    return TestClient(create_app(str(db)), base_url="http://localhost")
 
 
 def new_game(client, game="idiot", players=("ann", "bob", "cy"), seed=3):
