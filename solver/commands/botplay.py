@@ -117,6 +117,9 @@ def loop(referee, game_id: str, bots: list, read=_read_line, clock=time.monotoni
         except (EOFError, click.Abort):
             click.echo()
             break
+        except UnicodeDecodeError:
+            click.echo(click.style("refused: that line is not text", fg="red"))
+            continue
         if line is None:  # a bot's time came first
             first = min(waiting, key=lambda d: d.delay)
             if first.move is None:
