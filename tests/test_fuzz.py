@@ -55,9 +55,16 @@ def test_the_links_lead_from_a_new_game_to_its_moves():
     assert set(game_enum["enum"]) == set(KINDS)
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
-                    | st.text(max_size=30), lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=8)
+SCALARS = (st.none() | st.booleans() | st.integers()
+           | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=30))
+
+
+def _nested(inner):
+    return st.one_of(st.lists(inner, max_size=4),
+                     st.dictionaries(st.text(max_size=8), inner, max_size=4))
+
+
+JSON = st.recursive(SCALARS, _nested, max_leaves=8)
 
 
 def damaged(move: dict):

@@ -67,8 +67,8 @@ class Hosts:
             return False
         if text.startswith("["):  # [::1]:8080
             literal, bracket, rest = text[1:].partition("]")
-            return bracket == "]" and (rest == "" or (rest.startswith(":") and rest[1:].isdigit())) \
-                and _is_ip(literal)
+            port_ok = rest == "" or (rest.startswith(":") and rest[1:].isdigit())
+            return bracket == "]" and port_ok and _is_ip(literal)
         name, colon, port = text.rpartition(":")
         if not colon or not port.isdigit():
             name = text
