@@ -387,3 +387,22 @@ def test_a_language_that_cannot_be_built_answers_503_and_is_tried_again_later(db
     monkeypatch.setattr(words, "FAILED_RETRY", -1)
     client.get("/api/extremis/any", params={"initial": "b", "lang": "fr"})
     assert tries == ["fr", "fr"]
+
+
+def test_the_word_routes_read_a_tables_own_things(client):
+    import json
+
+    ours = json.dumps([{"name": "Our cats", "members": ["Felix", "Mittens", "Salem"]}])
+    got = client.get("/api/redyellow/judge", params={"thing": "our cats", "yellow": "f",
+                                                     "red": "q", "answer": "Felix",
+                                                     "categories": ours})
+    assert got.status_code == 200 and got.json()[0]["valid"] is True
+    assert got.json()[0]["reading"]["parts"][0]["table"] is True
+    found = client.get("/api/redyellow/solve", params={"thing": "our cats", "yellow": "m",
+                                                       "red": "q", "categories": ours}).json()
+    assert found["words"] == ["Mittens"]
+    for bad in ("not json", '{"a": 1}', '[{"name": "x", "synsets": ["cat.n.01"]}]',
+                "/etc/passwd"):
+        got = client.get("/api/redyellow/any", params={"thing": "x", "yellow": "f", "red": "q",
+                                                       "categories": bad})
+        assert got.status_code == 400 and got.json()["error"]

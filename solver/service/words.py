@@ -70,6 +70,8 @@ REDYELLOW_PARAMS = {
     "level": ("integer", 1, (1, 10), "Hint level, 1 to 4."),
     "answer": ("array", [], MAX_TEXT, "An answer to judge (repeatable)."),
     "used": ("string", "", 20 * MAX_TEXT, "Answers already given, comma-separated."),
+    "categories": ("string", "", MAX_QUERY, "The table's own Things: a JSON list of categories "
+                   "in the packs' format (tables.py), read before the built-in ones."),
 }
 PARAMS = {"extremis": EXTREMIS_PARAMS, "redyellow": REDYELLOW_PARAMS}
 _DEFAULTS = {id(spec): {name: default for name, (_, default, _, _) in spec.items()}
@@ -259,7 +261,10 @@ def _call(game: str, verb: str, q: dict):
         cards = (q["initial"], q["green"], q["red"])
     else:
         used = tuple(u for u in q["used"].split(",") if u.strip())
-        ask = _asker(game, verb, lang=q["lang"], limit=q["limit"], level=q["level"], used=used)
+        how = dict(lang=q["lang"], limit=q["limit"], level=q["level"], used=used)
+        # A table's own pack comes as JSON text, never a path; its Shelf is kept by tables.py.
+        ask = api.asker(game, verb, **how, categories=_pack(q["categories"])) \
+            if q["categories"] else _asker(game, verb, **how)
         cards = (q["thing"], q["yellow"], q["red"])
 
     def work():
@@ -267,6 +272,19 @@ def _call(game: str, verb: str, q: dict):
         return [r.json for r in got] if verb == "judge" else got[0].json
 
     return work
+
+
+def _pack(text: str) -> list:
+    """Return a table's pack sent as JSON text; raise InputError if it is not a JSON list."""
+    import json
+
+    try:
+        pack = json.loads(text)
+    except ValueError:
+        raise InputError("categories is a JSON list of categories") from None
+    if not isinstance(pack, list):
+        raise InputError("categories is a JSON list of categories")
+    return pack
 
 
 # One asker per verb and options: opening the lexicon's filter and flags each request measured
