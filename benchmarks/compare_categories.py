@@ -4,10 +4,11 @@
 
 The mix: a category drawn uniformly from the bundled ones, a yellow and a red letter drawn
 uniformly from a-z (redrawn while equal). wordref keeps each Thing's resolution, as a Thing
-card stays on the table for many shouts; the first resolution is timed on its own. The peer scans the category's member list (already
-in commonness order) for members that start with the yellow letter and lack the red one. Thing
-resolution is timed on category names, their aliases reworded ("kinds of ...", plural or
-singular, British spelling) and on Things nobody defined.
+card stays on the table for many shouts; the first resolution is timed on its own. The peer
+scans the category's member list (already in commonness order) for members that start with the
+yellow letter and lack the red one. Thing resolution is timed on category names, their aliases
+reworded ("kinds of ...", plural or singular, British spelling) and on Things nobody defined;
+the reading every verb uses (things.py) on the same Things and on the open-world prompts.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The category lexicon's container, written: categories and members in, bytes out.
 
 The build (lexicons/categories.py) fills `Built` categories from WordNet and the curated packs and
-calls `assemble_bytes`; a table's own pack (tables.py) is assembled the same way at run time, so both
-open as `Categories`. Start at `assemble_bytes`.
+calls `assemble_bytes`; a table's own pack (tables.py) is assembled the same way at run time,
+so both open as `Categories`. Start at `assemble_bytes`.
 """
 
 from __future__ import annotations
@@ -93,8 +93,9 @@ def head_words(members, spec: Spec) -> dict[str, list[str]]:
 SMALL_WORDS = {"the", "of", "and", "de", "la", "le", "a", "an", "in", "on", "st", "san", "new"}
 
 
-def assemble_bytes(built: list[Built], aliases: dict[str, int], zipf_of: Callable[[list, dict], dict],
-             irregular: dict[str, str], about: dict, progress=None) -> bytes:
+def assemble_bytes(built: list[Built], aliases: dict[str, int],
+                   zipf_of: Callable[[list, dict], dict], irregular: dict[str, str],
+                   about: dict, progress=None) -> bytes:
     """Return the bytes of a category lexicon holding `built` categories.
 
     `zipf_of(keys, display)` returns each member's zipf x 100 (its rank inside a category),

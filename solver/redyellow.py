@@ -190,7 +190,8 @@ def count(cats: Categories | Shelf, cards: Cards, used=()) -> tuple[int | None, 
 
 
 def any_answer(cats: Categories | Shelf, cards: Cards, used=()) -> dict:
-    """Return the stumped check: {"any": True/False/None, "count", "status", "category", "reading"}.
+    """Return the stumped check: {"any": True/False/None, "count", "status", "category",
+    "reading"}.
 
     "any" is False only when every answer the Thing admits was searched.
     """

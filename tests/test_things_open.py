@@ -51,13 +51,14 @@ class Figures:
         return 100.0 * n / of if of else 0.0
 
     def line(self, name: str) -> str:
-        return (f"{name}: {self.real} real, {self.wrong} wrong; "
-                f"real wrongly rejected {self.real_rejected} ({self.pct(self.real_rejected, self.real):.1f} %), "
-                f"wrong accepted {self.wrong_accepted} ({self.pct(self.wrong_accepted, self.wrong):.1f} %), "
-                f"real accepted {self.real_accepted} ({self.pct(self.real_accepted, self.real):.1f} %), "
-                f"undecided {self.real_undecided} real ({self.pct(self.real_undecided, self.real):.1f} %) "
-                f"and {self.wrong_undecided} wrong ({self.pct(self.wrong_undecided, self.wrong):.1f} %), "
-                f"wrong rejected {self.wrong_rejected} ({self.pct(self.wrong_rejected, self.wrong):.1f} %)")
+        parts = [("real wrongly rejected", self.real_rejected, self.real),
+                 ("wrong accepted", self.wrong_accepted, self.wrong),
+                 ("real accepted", self.real_accepted, self.real),
+                 ("undecided", self.real_undecided, self.real),
+                 ("and wrong undecided", self.wrong_undecided, self.wrong),
+                 ("wrong rejected", self.wrong_rejected, self.wrong)]
+        shown = ", ".join(f"{what} {n} ({self.pct(n, of):.1f} %)" for what, n, of in parts)
+        return f"{name}: {self.real} real, {self.wrong} wrong; {shown}"
 
 
 def load_open() -> list[tuple[str, str, str, str]]:
