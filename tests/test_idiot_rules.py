@@ -149,3 +149,20 @@ def test_a_bad_card_is_a_clear_error():
         judge_play("-", "1x")
     with pytest.raises(InputError, match="'Z♠' is not a card"):
         judge_play("Z♠", "3♠")
+
+
+@pytest.mark.parametrize("pile, play, penalty", [
+    ("", "8h 9s jd qh ah", "breach"),      # the ace breaks the ladder; its queen was legal
+    ("", "8h 9s jd kh ah", "breach"),
+    ("", "8h 9s qh", "illegal_queen"),     # the queen itself skips the jack
+    ("", "qh", "illegal_queen"),
+    ("6♠", "Q♥", "illegal_queen"),
+    ("3♠", "7♦", "breach"),
+    ("9s 9h", "qh 3d", "breach"),          # an answer to 9s with a legal queen in it
+    ("", "9h qh", "breach"),               # mixed ranks: not the queen's offence
+])
+def test_only_the_illegal_queen_itself_is_punished_as_one(pile, play, penalty):
+    verdict = judge_play(pile, play)
+    assert verdict.valid is False
+    assert verdict.extra["penalty"] == penalty
+    assert verdict.extra["zero_tolerance"] is (penalty == "illegal_queen")

@@ -218,11 +218,10 @@ def _check_response(top: Top, cards: list[str]) -> list[Reason]:
     return reasons
 
 
-def _check_ladder(top: Top, cards: list[str]) -> list[Reason]:
+def _ladder_break(cards: list[str]) -> tuple[str, int] | None:
+    """Return the first card of a ladder that does not follow its step, and the step's rank."""
     eights = leading_eights(cards)
-    reasons = _check_plain(top, cards[:eights])
-    red = colour(cards[eights - 1]) == "r"
-    steps = RED_LADDER if red else BLACK_LADDER
+    steps = RED_LADDER if colour(cards[eights - 1]) == "r" else BLACK_LADDER
     at, before = 0, 8
     for card in cards[eights:]:
         rank = RANK[card]
@@ -231,15 +230,40 @@ def _check_ladder(top: Top, cards: list[str]) -> list[Reason]:
         if at + 1 < len(steps) and rank == steps[at + 1]:
             at, before = at + 1, rank
             continue
+        return card, before
+    return None
+
+
+def _check_ladder(top: Top, cards: list[str]) -> list[Reason]:
+    eights = leading_eights(cards)
+    reasons = _check_plain(top, cards[:eights])
+    red = colour(cards[eights - 1]) == "r"
+    steps = RED_LADDER if red else BLACK_LADDER
+    broken = _ladder_break(cards)
+    if broken:
+        card, before = broken
         ladder = ", ".join(show_rank(r) for r in steps)
         reasons.append(reason("ladder_step", f"{show_card(card)} does not follow "
                               f"{show_rank(before)} in a {'red' if red else 'black'} 8's "
                               f"ladder ({ladder})"))
-        break
     if sum(RANK[c] == 6 for c in cards) >= 3:
         reasons.append(reason("three_sixes", "three 6s may never lie in a row, not even in a "
                                              "ladder"))
     return reasons
+
+
+def _queen_at_fault(top: Top, cards: list[str]) -> bool:
+    """Return whether the card a refused play breaks the rules with is a queen (§12's offence,
+    punished without mercy), rather than a play that merely holds a legal queen."""
+    kind = kind_of(cards, top)
+    if kind == "plain":
+        return RANK[cards[0]] == QUEEN
+    if kind == "ladder":
+        broken = _ladder_break(cards)
+        if broken is None:              # the ladder holds; its opening eights are refused
+            return False
+        return RANK[broken[0]] == QUEEN
+    return False                        # mixed ranks, jokers, an answer to 9s: not the queen
 
 
 def _jack_suit(top: Top) -> str:
@@ -287,7 +311,7 @@ def play_verdict(top: Top, pile: list, cards: list[str], answer: str, player: st
         codes = [r.code for r in reasons]
         if any(r.code == "three_sixes" for r in placing):
             penalty, zero = "three_sixes", True
-        elif placing and any(RANK[c] == QUEEN for c in cards):
+        elif placing and _queen_at_fault(top, cards):
             penalty, zero = "illegal_queen", True        # §20 part 2: no forgiveness
         else:
             penalty, zero = "breach", False
