@@ -5,6 +5,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -22,10 +23,18 @@ def installed(tmp_path_factory):
     source = base / "source"
     shutil.copytree(ROOT, source, ignore=SKIP)
     env_dir = base / "venv"
-    # System site-packages lend the venv pip and the run-time dependencies; the package itself is
-    # built (in pip's isolated build environment) and installed into the venv, not linked.
-    venv.create(env_dir, system_site_packages=True, with_pip=False)
+    # The environment running the tests (a virtual environment or not) lends the venv pip and
+    # the run-time dependencies, by a .pth file naming its site-packages. Not the venv module's
+    # system_site_packages: that names the base interpreter's, which inside a virtual
+    # environment lack what was installed there (marisa_trie). The package itself is built (in
+    # pip's isolated build environment) and installed into the venv, not linked; a .pth file
+    # adds plain directories, so the running environment's editable install is not seen.
+    venv.create(env_dir, system_site_packages=False, with_pip=False)
     python = env_dir / "bin" / "python"
+    inner = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()"
+                            "['purelib'])"], capture_output=True, text=True, check=True)
+    lent = dict.fromkeys(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))
+    (Path(inner.stdout.strip()) / "lent-by-the-tests.pth").write_text("\n".join(lent) + "\n")
     subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", str(source)],
                    check=True, cwd=base)
     shutil.rmtree(source)  # nothing may still point into the source tree
@@ -43,6 +52,15 @@ def test_installed_command_answers_from_the_bundled_lexicon(installed, tmp_path)
     english = next(d for d in json.loads(info.stdout) if d["code"] == "en")
     assert english["path"].startswith(str(installed.parent))
     assert "site-packages" in english["path"]
+
+
+def test_the_venv_sees_the_running_environments_packages(installed, tmp_path):
+    """Inside a virtual environment too: the README's test command is run in one."""
+    done = subprocess.run([installed / "python", "-c", "import marisa_trie, click, numpy, yaml; "
+                           "import sys; print('\\n'.join(sys.path))"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert sysconfig.get_paths()["purelib"] in done.stdout.split("\n")
 
 
 def test_installed_package_is_a_copy(installed, tmp_path):
