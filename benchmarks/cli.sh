@@ -13,7 +13,7 @@ echo "what a one-shot word verb imports (the slowest 15, microseconds cumulative
 python3 -X importtime cli.py any extremis -i b -g utt -r x 2>&1 >/dev/null \
     | sort -t'|' -k2 -n -r | head -15
 
-hyperfine -N --warmup 3 --runs 20 \
+hyperfine -N -i --warmup 3 --runs 20 \
     'python3 -c pass' \
     "$wordref any extremis --initial b --green utt --red x" \
     "$wordref any extremis -i b -g utt -r x" \
