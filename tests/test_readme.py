@@ -38,3 +38,19 @@ def test_readme_example_prints_what_the_readme_shows(command, shown, tmp_path):
 
 def test_the_readme_has_examples():
     assert len(examples()) >= 15
+
+
+def language_table() -> dict[str, int]:
+    """Return {code: words} from the README's table of languages."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text.split("| code | lexicon | words | alphabet |", 1)[1].split("\n\n", 1)[0]
+    rows = [line.split("|")[1:-1] for line in table.splitlines()[2:] if line.startswith("|")]
+    return {cells[0].strip(): int(cells[2].strip().replace(",", "")) for cells in rows}
+
+
+def test_the_language_table_matches_lexicon_info():
+    from solver.lexicon import available_codes, describe
+
+    table = language_table()
+    assert set(table) == set(available_codes())
+    assert {code: describe(code)["words"] for code in table} == table
