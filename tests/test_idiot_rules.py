@@ -32,7 +32,7 @@ def _context(text: str) -> dict:
     return context
 
 
-@pytest.mark.parametrize("row", _cases())
+@pytest.mark.parametrize("row", list(_cases()))
 def test_rulebook_play(row):
     verdict = judge_play(row["pile"], row["play"], **_context(row["context"]))
     assert verdict.valid is (row["valid"] == "yes"), verdict.summary()
@@ -166,3 +166,12 @@ def test_only_the_illegal_queen_itself_is_punished_as_one(pile, play, penalty):
     assert verdict.valid is False
     assert verdict.extra["penalty"] == penalty
     assert verdict.extra["zero_tolerance"] is (penalty == "illegal_queen")
+
+
+@pytest.mark.parametrize("pile, play", [("8h 9s 9d jd qh kh", "ah"),
+                                        ("8s 7h 6d 5c 4h 3s", "4s")])
+def test_the_judge_says_it_reads_a_pile_with_an_eight_as_no_ladder(pile, play):
+    verdict = judge_play(pile, play)
+    assert "not a ladder" in verdict.extra["pile_read_as"]
+    assert "pile_read_as" not in judge_play("K♠ 5♥", "A♦").extra
+    assert "pile_read_as" not in judge_play("9s 8h", "9d").extra  # the 8 on top: no doubt

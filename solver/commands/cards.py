@@ -61,6 +61,8 @@ def judge_idiot(pile, play, by, draw_empty, house, as_json):
         click.echo(line)
         if extra.get("consequence"):
             click.echo(f"then: {extra['consequence']}")
+        if extra.get("pile_read_as"):
+            click.echo(f"note: the judge reads {extra['pile_read_as']}")
     exit_with(0 if verdict.valid else EXIT_NO)
 
 

@@ -406,4 +406,12 @@ def judge_play(pile, play, options: dict | None = None, **context) -> Verdict:
     answer = play if isinstance(play, str) else show_cards(cards)
     top = top_of(entries) if entries else EMPTY
     verdict, _ = play_verdict(top, entries, cards, answer, context.get("player"), draw_empty)
+    if any(RANK[c] == 8 for c in below[:-1]):
+        # A game knows which cards were laid as one ladder (their functions are void); a bare
+        # pile does not, and is read as single plays: said, so no ruling on a ladder is silent.
+        verdict.extra["pile_read_as"] = PILE_READ_AS
     return verdict
+
+
+PILE_READ_AS = ("each pile card as a play of its own, not a ladder (in a game, cards laid in "
+                "a ladder have no function)")
