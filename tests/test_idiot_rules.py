@@ -175,3 +175,8 @@ def test_the_judge_says_it_reads_a_pile_with_an_eight_as_no_ladder(pile, play):
     assert "not a ladder" in verdict.extra["pile_read_as"]
     assert "pile_read_as" not in judge_play("K♠ 5♥", "A♦").extra
     assert "pile_read_as" not in judge_play("9s 8h", "9d").extra  # the 8 on top: no doubt
+
+
+def test_an_empty_play_is_refused_as_no_cards():
+    verdict = judge_play("", "")
+    assert verdict.codes == ["no_cards"] and verdict.extra["penalty"] == "breach"

@@ -255,6 +255,8 @@ def _check_ladder(top: Top, cards: list[str]) -> list[Reason]:
 def _queen_at_fault(top: Top, cards: list[str]) -> bool:
     """Return whether the card a refused play breaks the rules with is a queen (§12's offence,
     punished without mercy), rather than a play that merely holds a legal queen."""
+    if not cards:
+        return False
     kind = kind_of(cards, top)
     if kind == "plain":
         return RANK[cards[0]] == QUEEN
