@@ -145,3 +145,22 @@ def test_wordref_serve_takes_a_postgresql_url(tmp_path, postgres):  # noqa: F811
                             (made["id"],)).fetchone()
     assert stored == ("idiot",) and code == (made["code"],)
     assert json.dumps(made["state"])  # the answer carried the state
+
+
+def test_a_batch_of_moves_read_on_from_a_known_state_equals_the_replay(tmp_path):
+    from solver.referee import Referee
+    from solver.service.live import Hub
+    from test_store import next_move
+
+    db = str(tmp_path / "g.sqlite3")
+    referee = Referee.open(db)
+    made, _ = referee.create("extremis", ["ann", "bob", "cy"], seed=2)
+    for _ in range(4):
+        referee.play(made.id, next_move(referee.get(made.id).state))
+    after_one = referee.replay(made.id)[1][1]
+    hub = Hub(db)
+    on_from = hub._events(made.id, 1, None, after_one)  # moves 2 to 4, from the state after 1
+    replayed = hub._events(made.id, 1)  # the same, replayed from the seed
+    assert [s for s, _, _ in on_from] == [2, 3, 4]
+    assert [(s, state, data) for s, state, data in on_from] == replayed
+    assert on_from[-1][1] == referee.get(made.id).state

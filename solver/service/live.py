@@ -38,6 +38,7 @@ from ..store import open_store
 
 HEARTBEAT = 15.0  # seconds between comment lines on an idle stream
 RECENT = 256  # events kept per channel for listeners a little behind
+READERS = 4  # threads reading the log for the live streams
 # How often the log is polled for moves no notification told of: other processes on one SQLite
 # file (a CLI move, --workers 2); on PostgreSQL only a safety net under LISTEN/NOTIFY.
 POLL_SQLITE, POLL_POSTGRES = 0.25, 2.0
@@ -50,6 +51,7 @@ class Channel:
     def __init__(self, game_id: str):
         self.game_id = game_id
         self.seq: int | None = None  # the latest move read from the log
+        self.state: dict | None = None  # the game's state after it, when known
         self.recent: deque[tuple[int, bytes]] = deque(maxlen=RECENT)
         self.listeners = 0
         self.reading = False
@@ -86,19 +88,22 @@ class Hub:
         self.target = target
         self.postgres = is_url(str(target))
         self.channels: dict[str, Channel] = {}
-        # One thread owns the hub's store connection: reads never wait on the event loop and
-        # never share a connection with the move handlers.
-        self.executor = ThreadPoolExecutor(1, thread_name_prefix="wordref-live")
-        self.store = None
+        # READERS threads, each with a store connection of its own: reads never wait on the
+        # event loop nor share a connection with the move handlers, and a round trip to
+        # PostgreSQL does not hold up the other games' reads (one thread fell 20 s behind
+        # with 200 moves a second on two replicas, benchmarks/fanout.py).
+        self.executor = ThreadPoolExecutor(READERS, thread_name_prefix="wordref-live")
+        self.local = threading.local()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.started = False
 
     # Reading the log (on the hub's thread) ---------------------------------------------------
 
     def _store(self):
-        if self.store is None:
-            self.store = open_store(self.target)
-        return self.store
+        store = getattr(self.local, "store", None)
+        if store is None:
+            store = self.local.store = open_store(self.target)
+        return store
 
     async def call(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
@@ -124,8 +129,10 @@ class Hub:
             pass
         return game.seq, encode(game.seq if with_id else None, data, "snapshot")
 
-    def _events(self, game_id: str, after: int, upto: int | None = None) -> list:
-        """Return [(seq, encoded event)] for the moves after `after` (up to `upto`)."""
+    def _events(self, game_id: str, after: int, upto: int | None = None,
+                base: dict | None = None) -> list:
+        """Return [(seq, encoded event)] for the moves after `after` (up to `upto`); `base`,
+        the state after move `after` if known, spares replaying the log from the seed."""
         store = self._store()
         game = store.get(game_id)
         last = game.seq if upto is None else min(upto, game.seq)
@@ -134,14 +141,21 @@ class Hub:
         if not rows:
             return []
         module = find_engine(game.game)
+        moves = [json.loads(r[1]) for r in rows]
         if len(rows) == 1 and rows[0][0] == game.seq:
             states = {game.seq: game.state}  # the common case: one new move, the state kept
+        elif base is not None and not any(m.get("type") == "undo" for m in moves):
+            # A few moves at once: on from the state the channel knows (replaying the whole
+            # log instead grew with it, and fell further behind the more behind it was).
+            states, state = {}, base
+            for (seq, *_), move in zip(rows, moves):
+                state = states[seq] = module.apply(state, move)[0]
         else:
             states = states_after(store, game, module)
         out = []
-        for seq, move, events, at in rows:
+        for (seq, _, events, at), move in zip(rows, moves):
             state = states[seq]
-            out.append((seq, encode(seq, {"seq": seq, "at": at, "move": json.loads(move),
+            out.append((seq, state, encode(seq, {"seq": seq, "at": at, "move": move,
                                           "events": json.loads(events),
                                           "state": module.view(state),
                                           "status": status_of(state)})))
@@ -202,14 +216,15 @@ class Hub:
             while True:
                 channel.again = False
                 try:
-                    new = await self.call(self._events, channel.game_id, channel.seq)
+                    new = await self.call(self._events, channel.game_id, channel.seq, None,
+                                          channel.state)
                 except Exception:  # noqa: BLE001 (a database hiccup: the poll retries)
                     log.exception("reading the moves of %s", channel.game_id)
                     new = []
-                for item in new:
-                    if item[0] > channel.seq:
-                        channel.recent.append(item)
-                        channel.seq = item[0]
+                for seq, state, data in new:
+                    if seq > channel.seq:
+                        channel.recent.append((seq, data))
+                        channel.seq, channel.state = seq, state
                 if new:
                     channel.wake()
                 if not channel.again:
@@ -301,7 +316,8 @@ async def stream(hub: Hub, game_id: str, after: int | None):
                 yield channel.notice
             items = channel.since(after)
             if items is None:  # fell behind what the channel keeps: read the gap
-                items = await hub.call(hub._events, game_id, after, channel.seq)
+                items = [(seq, data) for seq, _, data in
+                         await hub.call(hub._events, game_id, after, channel.seq)]
             for seq, data in items:
                 if seq == after + 1:
                     after = seq
