@@ -138,3 +138,26 @@ def solve_for(base: str, state: dict) -> str:
         found = get(f"{base}/api/redyellow/solve?{urllib.parse.urlencode({**cards, 'limit': 1})}")
     assert found["words"], f"no answer for {cards}"
     return found["words"][0]
+
+
+def test_a_bot_answers_live_in_a_room(server, browser):  # noqa: F811
+    """No person moves: the bot's answer reaches the shared screen live, without a reload."""
+    made = post(f"{server}/api/games", {"game": "extremis", "players": ["Ann"], "seed": 3,
+                                        "bots": 1, "level": "expert"})
+    table = browser.new_context(**DESKTOP).new_page()
+    errors: list[str] = []
+    table.on("pageerror", lambda err: errors.append(str(err)))
+    table.goto(f"{server}/#game={made['id']}")
+    expect(table.locator("#room-code")).to_have_text(made["code"])
+    expect(table.locator("#play")).to_have_attribute("data-round", re.compile(r"^\d+$"))
+    shown = table.locator("#play").get_attribute("data-round")
+    # The expert answers every round in a few seconds ("do" first, after about 1.8 s): the
+    # screen moves on by itself, round after round.
+    expect(table.locator("#play")).not_to_have_attribute("data-round", shown, timeout=40_000)
+    # Ann never moved: every move was the bot's, and it only ever claims cards.
+    start = {p["name"]: p["cards"] for p in made["state"]["players"]}
+    state = get(f"{server}/api/games/{made['id']}")["state"]
+    held = {p["name"]: p["cards"] for p in state["players"]}
+    assert held["bot-expert"] > start["bot-expert"] and held["Ann"] < start["Ann"]
+    assert not errors, errors
+    table.context.close()

@@ -43,6 +43,7 @@ from ..games import KINDS
 from .assets import Assets
 from .rooms import mount as mount_rooms
 from .guard import Guard, Hosts
+from .livebots import LiveBots
 from .reply import dumps, error
 from .schemas import ANY_MOVE, MAX_TEXT, BadShape, check_move, check_options
 from .words import (EXTREMIS_PARAMS, FAILED_RETRY, REDYELLOW_PARAMS, Languages, Unavailable,
@@ -78,6 +79,9 @@ class NewGame(BaseModel):
     options: dict = {}
     # Red Letter, Yellow Letter: the table's own Things, in the packs' format (tables.py).
     categories: list[dict] = Field(default=[], max_length=100)
+    # The word games: computer players seated after the people (livebots.py), and their level.
+    bots: int = Field(default=0, ge=0, le=10)
+    level: str | None = Field(default=None, max_length=60)
 
 
 class Answer(BaseModel):
@@ -236,12 +240,23 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
             extra = {**body.options, **({"categories": body.categories} if body.categories
                                          else {})}
             options = start_options(body.game, body.lang, None, body.allow, body.ban, extra)
+            players = list(body.players)
+            if body.bots or body.level:
+                from ..games.wordbots import seat_bots
+
+                if KINDS[body.game].family != "words":
+                    raise InputError(f"{body.game} has no computer players in rooms")
+                options["bots"] = seat_bots(players, body.bots, body.level)
+                players += list(options["bots"])
             with referees() as games:
-                created, token = games.create(body.game, body.players, body.seed, options)
+                created, token = games.create(body.game, players, body.seed, options)
                 return {"id": created.id, "token": token, **seating.opened(games, created.id),
                         "state": games.view(created)["state"]}
 
-        return dumps(await run_in_threadpool(create), 201)
+        made = await run_in_threadpool(create)
+        if body.bots:
+            await run_in_threadpool(bots.poke, made["id"])
+        return dumps(made, 201)
 
     @app.get("/api/games/{game_id}", operation_id="show_game")
     def show_game(game_id: str, player: str | None = Query(None, max_length=60)):
@@ -285,8 +300,12 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
                 return error(str(err), 409)
             seating.moved(game_id, outcome.game.seq)
             out = {"events": outcome.events, "state": games.view(outcome.game)["state"]}
+        if outcome.game.options.get("bots"):
+            bots.poke(game_id)  # the computer players' reply
         verdict = outcome.verdict
         return dumps({"verdict": verdict, **out} if verdict is not None else out)
+
+    bots = LiveBots(referees, play)
 
     async def threaded(*args):
         return await run_in_threadpool(play, *args)
