@@ -8,7 +8,6 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from solver.games import deckstats
 from solver.games.deckstats import Layouts, changed, load, sample, stumped_rate
 
 
