@@ -195,3 +195,16 @@ def test_a_stored_game_with_damaged_json_is_one_line(tmp_path):
         result = run("game", verb, made["id"], "--db", str(db))
         assert result.exit_code == 2
         assert "damaged" in error_line(result)
+
+
+@pytest.mark.parametrize("args", [
+    ["game", "new", "extremis", "--players", "a,b"],
+    ["simulate", "extincion", "--games", "1"],
+    ["analyze", "deck", "extremis"],
+])
+def test_a_deck_file_that_is_not_utf8_is_one_line(tmp_path, args):
+    deck = tmp_path / "deck.yaml"
+    deck.write_bytes(b"red: [a]\n\xff\xfe\n")
+    result = run(*args, "--deck", str(deck), env={"WORDREF_DB": str(tmp_path / "g.db")})
+    assert result.exit_code == 2
+    assert "not UTF-8" in error_line(result)

@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..games import WORD_GAMES
-from .common import EXIT_NO, emit, exit_with, json_option, lang_option
+from .common import EXIT_NO, TextFile, emit, exit_with, json_option, lang_option
 
 
 def simulate_words(kind: str, games: int, seed: int, players: int, players_given: bool,
@@ -77,7 +77,7 @@ def analyze():
 @analyze.command("deck")
 @click.argument("kind", type=click.Choice(WORD_GAMES))
 @lang_option
-@click.option("--deck", type=click.File("r", encoding="utf-8"), metavar="FILE",
+@click.option("--deck", type=TextFile(), metavar="FILE",
               help="A deck file (YAML or JSON, as `game new --deck` reads); default: the "
                    "language's bundled deck.")
 @click.option("--rounds", "-n", default=1000, show_default=True, type=click.IntRange(1, 200_000),

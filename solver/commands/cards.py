@@ -14,7 +14,7 @@ import click
 
 from ..errors import InputError
 from ..games import KINDS, WORD_GAMES
-from .common import EXIT_NO, emit, exit_with, json_option, key_values
+from .common import EXIT_NO, TextFile, emit, exit_with, json_option, key_values
 from .games import db_option, move_result, open_referee, show_move
 
 
@@ -73,7 +73,7 @@ def judge_idiot(pile, play, by, draw_empty, house, as_json):
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 12))
 @click.option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy",
               show_default=True, help="How the computer players choose their moves.")
-@click.option("--deck", type=click.File("r", encoding="utf-8"), metavar="FILE",
+@click.option("--deck", type=TextFile(), metavar="FILE",
               help="A deck file (¡Extinción!, the word games; the default deck otherwise).")
 @click.option("--lang", default="en", show_default=True, metavar="CODE",
               help="The word games: language of the lexicon and the deck.")

@@ -107,6 +107,32 @@ def json_option(f):
     return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
 
 
+class TextFile(click.File):
+    """A UTF-8 text file ('-' for stdin), read whole: bytes that are not UTF-8 are a usage
+    error of one line, not a UnicodeDecodeError. The value is a file object of the text."""
+
+    def __init__(self):
+        super().__init__("rb")
+
+    def convert(self, value, param, ctx):
+        import io
+
+        opened = super().convert(value, param, ctx)
+        try:
+            data = opened.read()
+        except OSError as err:
+            self.fail(f"{value!r} cannot be read: {err.strerror or err}", param, ctx)
+        finally:
+            if value != "-":
+                opened.close()
+        try:
+            text = io.StringIO(data.decode("utf-8-sig"))
+        except UnicodeDecodeError as err:
+            self.fail(f"{value!r} is not UTF-8 text (byte {err.start + 1})", param, ctx)
+        text.name = getattr(opened, "name", value)
+        return text
+
+
 def batch_option(f):
     # Bytes, decoded a line at a time by run_batch: one undecodable line is answered with an
     # error line instead of ending the whole batch.

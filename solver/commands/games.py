@@ -13,7 +13,9 @@ import click
 
 from ..errors import InputError
 from ..games import KINDS, WORD_GAMES
-from .common import EXIT_NO, LazyGroup, comma_list, emit, exit_with, json_option, key_values
+from .common import (EXIT_NO, LazyGroup, TextFile, comma_list, emit, exit_with, json_option,
+                     key_values)
+
 
 def _db_path(ctx, param, value):
     if value == "":
@@ -89,7 +91,7 @@ def game():
 @click.option("--players", required=True, metavar="A,B,...", help="Player names, in seat order.")
 @click.option("--seed", type=int, help="Seed of the shuffle (default: random).")
 @click.option("--lang", default="en", show_default=True, metavar="CODE", help="Language.")
-@click.option("--deck", type=click.File("r", encoding="utf-8"), metavar="FILE",
+@click.option("--deck", type=TextFile(), metavar="FILE",
               help="A custom deck file (YAML or JSON; see the README).")
 @click.option("--allow", default="", metavar="W,W", help="House list: words always allowed.")
 @click.option("--ban", default="", metavar="W,W", help="House list: words never allowed.")
@@ -324,7 +326,7 @@ def game_resume(game_id, db):
 @click.option("--players", required=True, metavar="A,B,...", help="Player names, in seat order.")
 @click.option("--seed", type=int, help="Seed of the shuffle (default: random).")
 @click.option("--lang", default="en", show_default=True, metavar="CODE", help="Language.")
-@click.option("--deck", type=click.File("r", encoding="utf-8"), metavar="FILE",
+@click.option("--deck", type=TextFile(), metavar="FILE",
               help="A custom deck file.")
 @bots_option
 @level_option
