@@ -60,6 +60,8 @@ def load_table_file(path, built: Categories) -> Categories:
         raise InputError(f"cannot read {path}: {err.strerror}") from None
     except yaml.YAMLError as err:
         raise InputError(f"{path}: not valid YAML ({err})".replace("\n", " ")) from None
+    except ValueError as err:   # a NUL in the path, or bytes that are not UTF-8
+        raise InputError(f"cannot read {path!r}: {err}") from None
     return table_categories(data, built, str(path))
 
 

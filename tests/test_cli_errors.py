@@ -208,3 +208,12 @@ def test_a_deck_file_that_is_not_utf8_is_one_line(tmp_path, args):
     result = run(*args, "--deck", str(deck), env={"WORDREF_DB": str(tmp_path / "g.db")})
     assert result.exit_code == 2
     assert "not UTF-8" in error_line(result)
+
+
+@pytest.mark.parametrize("args", [["game", "new", "redyellow", "--players", "a,b"],
+                                  ["things", "river"]])
+def test_a_categories_path_with_a_nul_is_one_line(tmp_path, args):
+    result = run(*args, "--categories", "pack\x00.yaml",
+                 env={"WORDREF_DB": str(tmp_path / "g.db")})
+    assert result.exit_code == 2
+    error_line(result)

@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..games import WORD_GAMES
-from .common import EXIT_NO, TextFile, emit, exit_with, json_option, lang_option
+from .common import EXIT_NO, FilePath, TextFile, emit, exit_with, json_option, lang_option
 
 
 def simulate_words(kind: str, games: int, seed: int, players: int, players_given: bool,
@@ -88,7 +88,7 @@ def analyze():
               help="Players at the table (In Extremis: the cards in play).")
 @click.option("--changes", default=2, show_default=True, type=click.IntRange(0, 10),
               help="Letters the suggested deck may change, one card side each.")
-@click.option("--html", "html", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+@click.option("--html", "html", type=FilePath(dir_okay=False, writable=True), metavar="FILE",
               help="Write a self-contained HTML report with charts (needs the analysis "
                    "extra: pip install 'wordref[analysis]').")
 @json_option

@@ -107,6 +107,16 @@ def json_option(f):
     return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(f)
 
 
+class FilePath(click.Path):
+    """click.Path, with a NUL in the name a usage error (click's own check stats the path, and
+    os.stat raises ValueError for a NUL)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and "\x00" in value:
+            self.fail(f"{value!r} holds a NUL byte: not a file name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class TextFile(click.File):
     """A UTF-8 text file ('-' for stdin), read whole: bytes that are not UTF-8 are a usage
     error of one line, not a UnicodeDecodeError. The value is a file object of the text."""

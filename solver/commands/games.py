@@ -13,8 +13,8 @@ import click
 
 from ..errors import InputError
 from ..games import KINDS, WORD_GAMES
-from .common import (EXIT_NO, LazyGroup, TextFile, comma_list, emit, exit_with, json_option,
-                     key_values)
+from .common import (EXIT_NO, FilePath, LazyGroup, TextFile, comma_list, emit, exit_with,
+                     json_option, key_values)
 
 
 def _db_path(ctx, param, value):
@@ -97,7 +97,7 @@ def game():
 @click.option("--ban", default="", metavar="W,W", help="House list: words never allowed.")
 @click.option("--option", "-o", "house_options", multiple=True, metavar="KEY=VALUE",
               help="A house-rule option of the game (repeatable).")
-@click.option("--categories", "categories", metavar="FILE", type=click.Path(dir_okay=False),
+@click.option("--categories", "categories", metavar="FILE", type=FilePath(dir_okay=False),
               help="Red Letter, Yellow Letter: the table's own Things, a YAML pack "
                    "(lexicons/categories/README.md), dealt and read before the built-in ones.")
 @bots_option

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import click
 
-from .common import emit, json_option, lang_option, tier_option
+from .common import FilePath, emit, json_option, lang_option, tier_option
 
 
 @click.command()
 @click.argument("query", nargs=-1)
 @lang_option
 @json_option
-@click.option("--categories", "categories", metavar="FILE", type=click.Path(dir_okay=False),
+@click.option("--categories", "categories", metavar="FILE", type=FilePath(dir_okay=False),
               help="The table's own Things (a YAML pack), read before the built-in ones.")
 @click.option("--rebuild", is_flag=True,
               help="Rebuild the category lexicon from the packs and WordNet instead.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="With --rebuild: where to "
+@click.option("--output", "-o", type=FilePath(dir_okay=False), help="With --rebuild: where to "
               "write (default: the user's lexicon directory).")
 def things(query, lang, as_json, categories, rebuild, output):
     """List the categories a Thing card can name (those matching QUERY), or, with
@@ -162,7 +162,7 @@ def lexicon_words(lang, tier):
               help="Leave out words rarer than this (wordfreq source: default 3.0).")
 @click.option("--common-zipf", type=float, default=3.0, show_default=True,
               help="Where the common tier starts.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False),
+@click.option("--output", "-o", type=FilePath(dir_okay=False),
               help="Where to write (default: the user's lexicon directory, which takes "
                    "precedence over the bundled file).")
 def lexicon_build(lang, source, min_zipf, common_zipf, output):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import click
 
 from .. import api
-from .common import (LazyGroup, batch_option, comma_list, emit, exit_with, fields, json_option,
-                     lang_option, options, run_batch, tier_option)
+from .common import (FilePath, LazyGroup, batch_option, comma_list, emit, exit_with, fields,
+                     json_option, lang_option, options, run_batch, tier_option)
 
 
 @click.group()
@@ -53,7 +53,7 @@ redyellow_options = options(
     click.option("--used", metavar="A,B,...", default="",
                  help="Answers already given for this Thing (comma-separated): they no "
                       "longer count."),
-    click.option("--categories", "categories", metavar="FILE", type=click.Path(dir_okay=False),
+    click.option("--categories", "categories", metavar="FILE", type=FilePath(dir_okay=False),
                  help="The table's own Things: a YAML pack (lexicons/categories/README.md); "
                       "they win over a built-in reading."),
     lang_option, json_option, batch_option,
