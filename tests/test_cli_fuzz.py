@@ -8,7 +8,8 @@ run must end with exit code 0, 1, 2 or 3, and a usage error (2) is one line on s
 Half the values drawn are plausible for their option (a real letter, a player of the game, a
 legal-looking move), so that runs get past the first check and into the rules. Left out:
 `serve` (it would start a server), the builds (`lexicon build`, `things --rebuild`, minutes
-each) and `analyze deck --html` (a report drawn by matplotlib). Bounded: about 20 s here.
+each) and `analyze deck --html` (a report drawn by matplotlib). Bounded: 1,500 runs, about
+15 s here (WORDREF_FUZZ_EXAMPLES sets another number).
 """
 
 import json
@@ -145,7 +146,7 @@ def test_every_command_survives_arbitrary_input(files, tmp_path, monkeypatch):
     env = {"WORDREF_HOME": files["home"], "WORDREF_DB": files["db"]}
     monkeypatch.chdir(tmp_path)  # whatever a command writes by a relative name lands here
 
-    @settings(max_examples=int(os.environ.get("WORDREF_FUZZ_EXAMPLES", 500)), deadline=None,
+    @settings(max_examples=int(os.environ.get("WORDREF_FUZZ_EXAMPLES", 1500)), deadline=None,
               suppress_health_check=list(HealthCheck), database=None)
     @given(invocations(files))
     def check(invocation):
