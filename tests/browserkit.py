@@ -124,3 +124,24 @@ def phone(browser):
     yield page
     context.close()
     assert not errors, f"the page threw: {errors}"
+
+
+def fill_setup(page, base: str, game: str, players: list[str], seed: int,
+               typed: bool = False) -> None:
+    """Open the page and fill in its set-up form: the game, the players, the shuffle number.
+
+    With `typed`, names are typed key by key, as a person does, instead of pasted.
+    """
+    page.goto(base + "/")
+    page.get_by_text(game, exact=True).click()
+    fields = page.locator("#player-list input")
+    while fields.count() < len(players):
+        page.get_by_role("button", name="+ Add a player").click()
+    for field, name in zip(fields.all(), players):
+        if typed:
+            field.fill("")
+            field.press_sequentially(name)
+        else:
+            field.fill(name)
+    page.get_by_text("Options").click()
+    page.get_by_label("Shuffle number").fill(str(seed))

@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 
 from browserkit import (DESKTOP, GREEN, PHONE, RED, artifacts, browser, get,  # noqa: F401
-                        phone, server, shot)
+                        fill_setup, phone, server, shot)
 from playwright.sync_api import expect  # noqa: E402
 
 MOST_MOVES, MOST_SECONDS = 80, 60  # bounds on playing a game to its end
@@ -34,16 +34,7 @@ def screenshot(page, name: str, size: dict | None = None) -> None:
 
 def start_game(page, base: str, game: str, players: list[str], seed: int) -> str:
     """Fill in the set-up form and start; return the game's id (from the address)."""
-    page.goto(base + "/")
-    page.get_by_text(game, exact=True).click()
-    fields = page.locator("#player-list input")
-    while fields.count() < len(players):
-        page.get_by_role("button", name="+ Add a player").click()
-    for field, name in zip(fields.all(), players):
-        field.fill("")
-        field.press_sequentially(name)
-    page.get_by_text("Options").click()
-    page.get_by_label("Shuffle number").fill(str(seed))
+    fill_setup(page, base, game, players, seed, typed=True)
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#play")).to_be_visible()
     expect(page).to_have_url(re.compile(r"#game=\w+"))

@@ -20,7 +20,7 @@ import urllib.request
 import pytest
 
 from browserkit import (artifacts, shot, DESKTOP, GREEN, PHONE, RED, browser, get,  # noqa: F401
-                        phone, post, server)
+                        fill_setup, phone, post, server)
 from playwright.sync_api import expect  # noqa: E402
 
 MOVES_IN_THE_PAGE = 20          # moves clicked in each game
@@ -128,16 +128,8 @@ def test_an_idiot_play_is_judged_through_the_page(server, phone):
 def start_card_game(page, base: str, game: str, players: list[str], seed: int,
                     shot: str | None = None) -> str:
     """Fill in the set-up form for a card game and start; return the game's id."""
-    page.goto(base + "/")
-    page.get_by_text(game, exact=True).click()
+    fill_setup(page, base, game, players, seed)
     expect(page.locator("#lang")).to_be_hidden()  # a card game has no language
-    fields = page.locator("#player-list input")
-    while fields.count() < len(players):
-        page.get_by_role("button", name="+ Add a player").click()
-    for field, name in zip(fields.all(), players):
-        field.fill(name)
-    page.get_by_text("Options").click()
-    page.get_by_label("Shuffle number").fill(str(seed))
     if shot:
         screenshot(page, shot, "#setup-heading")
     page.get_by_role("button", name="Start the game").click()

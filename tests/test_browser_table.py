@@ -14,7 +14,7 @@ import random
 import urllib.parse
 
 from browserkit import (GREEN, PHONE, artifacts, browser, get, phone, post,  # noqa: F401
-                        server, shot)
+                        fill_setup, server, shot)
 from playwright.sync_api import expect  # noqa: E402
 
 NARROW = {**PHONE, "viewport": {"width": 320, "height": 568}}
@@ -27,15 +27,8 @@ TARGETS = ("a, button, summary, select, input:not([type=radio]):not([type=checkb
 
 
 def start(page, base: str, game: str, players: list[str], seed: int) -> str:
-    page.goto(base + "/")
-    page.get_by_text(game, exact=True).click()
-    fields = page.locator("#player-list input")
-    while fields.count() < len(players):
-        page.get_by_role("button", name="+ Add a player").click()
-    for field, name in zip(fields.all(), players):
-        field.fill(name)
-    page.get_by_text("Options").click()
-    page.get_by_label("Shuffle number").fill(str(seed))
+    """Fill in the set-up form and start either kind of game; return the game's id."""
+    fill_setup(page, base, game, players, seed)
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#play, #cardplay").locator("visible=true")).to_have_count(1)
     page.wait_for_url("**#game=*")
