@@ -72,7 +72,7 @@ def asker(game: str, verb: str, *, lang: str = "en", tier: str = "all",
     """
     if verb not in VERBS:
         raise InputError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
-    limit, level = _limit(limit), _level(level)
+    limit, level = limit_or_all(limit), _level(level)
     if game == "extremis":
         parse, does = _extremis_verbs(lang, tier, no_conjugated, limit, level)
     elif game == "redyellow":
@@ -143,7 +143,8 @@ def verb_json(game: str, verb: str, cards: tuple, answers=(), **options):
     return [r.json for r in got] if verb == "judge" else got[0].json
 
 
-def _limit(limit) -> int | None:
+def limit_or_all(limit) -> int | None:
+    """Return a --limit as solve takes it: None (every word) for 0."""
     if limit < 0:
         raise InputError("limit is 0 (all) or more")
     return limit or None

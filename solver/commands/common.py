@@ -159,39 +159,39 @@ def options(*decorators):
     return apply
 
 
-def run_batch(source, answer: Callable[[str, int], tuple[dict, str, int]],
-              as_json: bool) -> int:
-    """Answer each line of `source` (bytes) with answer(line, number) -> (json, text, code).
+def run_batch(source, answer: Callable[[str, int], tuple[str, int]], as_json: bool) -> int:
+    """Answer each line of `source` (bytes) with answer(line, number) -> (output line, code).
 
     One output line per input line. Return the batch's exit code: 2 if any line could not be
     read (not UTF-8, or not a query; an error line is printed in its place), else 1 if any
     answer was negative, else 3 if any line made no search, else 0.
     """
     out, codes = [], set()
-    write = sys.stdout.write
-    # One encoder for every line: json.dumps with options builds a new one per call (1 us).
-    encode = json.JSONEncoder(ensure_ascii=False).encode
+    write, add, append = sys.stdout.write, codes.add, out.append
     for number, raw in enumerate(source, 1):
         try:
-            line = raw.decode("utf-8-sig" if number == 1 else "utf-8").rstrip("\r\n")
-            data, text, code = answer(line, number)
+            text, code = answer(raw.decode("utf-8-sig" if number == 1 else "utf-8")
+                                .rstrip("\r\n"), number)
         except UnicodeDecodeError as err:
-            codes.add(EXIT_USAGE)
-            message = f"line {number} is not UTF-8 (byte {err.start + 1})"
-            data, text = {"error": message, "line": number}, f"error: {message}"
+            text, code = batch_error(f"line {number} is not UTF-8 (byte {err.start + 1})",
+                                     number, as_json), EXIT_USAGE
         except WordrefError as err:
-            codes.add(EXIT_USAGE)
-            data, text = {"error": str(err), "line": number}, f"error: {err}"
-        else:
-            codes.add(code)
-        out.append(encode(data) if as_json else one_line(text))
-        if len(out) >= 512:
+            text, code = batch_error(str(err), number, as_json), EXIT_USAGE
+        append(text)
+        add(code)
+        if len(out) >= 4096:  # about 100 KB of JSON a write
             write("\n".join(out) + "\n")
             out.clear()
     if out:
         write("\n".join(out) + "\n")
     sys.stdout.flush()
     return next((c for c in (EXIT_USAGE, EXIT_NO, EXIT_NO_SEARCH) if c in codes), 0)
+
+
+def batch_error(message: str, number: int, as_json: bool) -> str:
+    """Return the line a --batch prints in place of a line it could not answer."""
+    return (json.dumps({"error": message, "line": number}, ensure_ascii=False) if as_json
+            else one_line(f"error: {message}"))
 
 
 def one_line(text: str) -> str:

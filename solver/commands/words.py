@@ -12,6 +12,7 @@ import click
 from .. import api
 from .common import (FilePath, LazyGroup, batch_option, comma_list, emit, exit_with, fields,
                      json_option, lang_option, options, run_batch, tier_option)
+from .common import one_line as flat
 
 
 @click.group()
@@ -73,7 +74,7 @@ def run(game: str, verb: str, cards: tuple, answers, batch, as_json: bool, **how
     if batch:
         if answers:
             raise click.UsageError("give answers on the command line or with --batch, not both")
-        return exit_with(run_batch(batch, batch_line(game, verb, ask), as_json))
+        return exit_with(run_batch(batch, batch_line(game, verb, ask, as_json, how), as_json))
     if verb == "judge" and not answers:
         raise click.UsageError("no answer to judge")
     got = api.replies(ask, verb, cards, answers)
@@ -85,15 +86,26 @@ def run(game: str, verb: str, cards: tuple, answers, batch, as_json: bool, **how
     exit_with(max(r.code for r in got))  # judge: 1 if any answer is invalid
 
 
-def batch_line(game: str, verb: str, ask):
-    """Return line(text, number) -> (json, text) answering one --batch line."""
+def batch_line(game: str, verb: str, ask, as_json: bool, how: dict):
+    """Return line(text, number) -> (output line, code) answering one --batch line.
+
+    In Extremis' any and solve take the batch path of batch.py, which prints the same bytes.
+    """
+    if game == "extremis" and verb in ("any", "solve"):
+        from .batch import extremis_line
+
+        return extremis_line(verb, as_json, **how)
+    import json
+
     names = BATCH_FIELDS[game] + ["ANSWER"] * (verb == "judge")
     sep = "\t" if game == "redyellow" else None
+    encode = json.JSONEncoder(ensure_ascii=False).encode  # one encoder for every line
 
     def line(raw: str, number: int):
-        got = fields(raw, number, names, sep)
-        reply = ask(*got)
-        return reply.json, text(game, verb, reply, one_line=True), reply.code
+        reply = ask(*fields(raw, number, names, sep))
+        if as_json:
+            return encode(reply.json), reply.code
+        return flat(text(game, verb, reply, one_line=True)), reply.code
 
     return line
 
