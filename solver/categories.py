@@ -296,6 +296,10 @@ class Categories:
             self._member_sets[category.number] = found
         return found
 
+    def member_set(self, category: Category) -> dict[int, int]:
+        """Return {member id: form id} of a category (kept; do not change it)."""
+        return self._members_of(category)
+
     def match(self, category: Category, answer: str) -> Member | None:
         """Return the member of `category` that `answer` names (plurals, surnames), or None."""
         key = phrase_key(answer)

@@ -231,8 +231,23 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
     for cats in layers:
         found = cats.lookup(text)
         if found is not None:
+            if how == "name" and not cats.table and not _says_name(found, text):
+                how = "alias"
             return Part(text, found, 1.0, cats, None, how)
     return None
+
+
+def _word_forms(text: str) -> set[str]:
+    words = set(thing_key(text).split()) | set(phrase_key(text).split())
+    return words | {s for w in words for s in singulars(w)} | {w + "s" for w in words}
+
+
+def _says_name(category: Category, text: str) -> bool:
+    """Return whether the card's words are the category's own name (not a looser alias:
+    "Heroes" reaches Superheroes, "Junk food" Snacks, whose lists are narrower than the card)."""
+    said = set(thing_key(text).split()) - NEUTRAL_WORDS
+    named = _word_forms(category.name) | _word_forms(category.id.replace("_", " "))
+    return bool(said) and said <= named
 
 
 _NUMBERS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
