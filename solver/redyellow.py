@@ -342,6 +342,9 @@ def _spelled(shelf: Shelf, part, answer: str):
     said = answer.strip()
     letters = said_letters(shelf.alphabet, answer)
     if " " in strip_article(said) or not fits_pattern(part.pattern, letters):
+        if part.pattern[0] == "rhyme":
+            return f"{said!r} is not spelled like {part.pattern[1]!r} at the end; whether it " \
+                   f"rhymes is for the table"
         return False
     if said.lower() not in Lexicon.open("en"):
         return f"{said!r} {describe_pattern(part.pattern)}, but is not a word wordref knows"

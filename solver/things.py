@@ -259,7 +259,17 @@ _PATTERNS = [
     (re.compile(r"^words? (?:beginning|starting|that (?:start|begin)) with (?:the letter )?"
                 r"([a-z]+)$"), "prefix"),
     (re.compile(r"^words? (?:with|containing|that have) (?:a )?double letters?$"), "double"),
+    (re.compile(r"^(?:words? (?:that )?)?rhym(?:es?|ing) with ([a-z]+)$"), "rhyme"),
 ]
+_VOWELS = "aeiouy"
+
+
+def rime(word: str) -> str:
+    """Return a word's ending from its first vowel on ("day" -> "ay", "light" -> "ight")."""
+    for i, ch in enumerate(word):
+        if ch in _VOWELS and (i or ch != "y"):
+            return word[i:]
+    return word
 
 
 def spelling_pattern(key: str) -> tuple | None:
@@ -285,6 +295,10 @@ def fits_pattern(pattern: tuple, letters: str) -> bool:
         return letters.endswith(value)
     if kind == "prefix":
         return letters.startswith(value)
+    if kind == "rhyme":
+        # Spelled alike at the end is a rhyme; "weigh" for "day" is one too, which spelling
+        # cannot tell, so a word that is not spelled alike is left to the table, not rejected.
+        return letters != value and letters.endswith(rime(value))
     return any(a == b for a, b in zip(letters, letters[1:]))
 
 
@@ -293,6 +307,7 @@ def describe_pattern(pattern: tuple) -> str:
     kind, value = pattern
     return {"length": f"has {value} letters", "suffix": f"ends in {str(value).upper()}",
             "prefix": f"starts with {str(value).upper()}",
+            "rhyme": f"rhymes with {str(value).upper()}",
             "double": "has a double letter"}[kind]
 
 
@@ -334,6 +349,9 @@ def _one(layers, text: str) -> Part:
             _exact(layers, " ".join(words[:-1]) + " names", "name form")
         if found is not None:
             return Part(text, found.category, 1.0, found.source, None, "name form")
+    found = _kind_of_things(layers, words)
+    if found is not None:
+        return Part(text, found.category, 1.0, found.source, None, found.how)
     # A head with a restriction after it ("animals with four legs"), before it ("green
     # vegetables"), or both ("spicy foods from Mexico"): the longest head that a pack names.
     best = None
@@ -361,6 +379,28 @@ def _one(layers, text: str) -> Part:
             return Part(text, guess.category, min(guess.confidence, SURE - 0.01), cats, None,
                         "guess")
     return Part(text, None, 0.0, None, None, "unknown")
+
+
+_THINGS = {"things", "items", "stuff", "objects"}
+
+
+def _kind_of_things(layers, words: list[str]) -> Part | None:
+    """Return the part for "Kitchen things", "Wallet items" (things in or at a kitchen, a
+    wallet), "Clothing items" (clothing) or "Fairy tale figures" (fairy tale characters)."""
+    if len(words) < 2:
+        return None
+    before = " ".join(words[:-1])
+    if words[-1] in _THINGS:
+        tries = [f"things in {before}", f"things at {before}", f"{before} things", before]
+    elif words[-1] == "figures":
+        tries = [f"{before} characters"]
+    else:
+        return None
+    for text in tries:
+        found = None if text in NOT_HEADS else _exact(layers, text)
+        if found is not None:
+            return found
+    return None
 
 
 class Shelf:

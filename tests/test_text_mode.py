@@ -37,7 +37,9 @@ def next_move(referee: Referee, game_id: str, chance: random.Random) -> dict | N
     moves = referee.legal_moves(game)
     if view["status"] != "playing" or not view.get("any") or chance.random() < 0.3:
         return chance.choice(moves)
-    word = re.search(r"'(.+)'", referee.hint(game, 4)).group(1)
+    # The hint quotes the word as Python does: "Macy's" in double quotes.
+    word = re.search(r"'(.+)'|\"(.+)\"", referee.hint(game, 4))
+    word = word.group(1) or word.group(2)
     return referee.answer_move(game, chance.choice(game.players), word, view["round"])
 
 
