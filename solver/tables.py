@@ -65,6 +65,31 @@ def load_table_file(path, built: Categories) -> Categories:
     return table_categories(data, built, str(path))
 
 
+MAX_PACK_TEXT = 100_000  # characters of a pack typed or picked on the page
+
+
+def pack_from_text(text: str, name: str = "the table's categories") -> list[dict]:
+    """Return the categories of a pack given as YAML text (the page's text area); raise
+    InputError with one line naming what is wrong. Empty text is no pack: []."""
+    import yaml
+
+    if not text.strip():
+        return []
+    if len(text) > MAX_PACK_TEXT:
+        raise InputError(f"{name}: longer than {MAX_PACK_TEXT:,} characters")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(err, "problem", None) or "cannot be read"
+        raise InputError(f"{name}: not valid YAML{where} ({problem})") from None
+    if isinstance(data, dict) and "categories" in data:
+        data = data["categories"]
+    _specs(data, name)  # the first mistake, as one line, before any game starts
+    return data
+
+
 def table_categories(data, built: Categories, name: str = "the table's categories") -> Categories:
     """Return a category lexicon holding the table's categories (see the module docstring)."""
     specs = _specs(data, name)

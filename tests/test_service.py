@@ -366,6 +366,26 @@ def test_a_red_yellow_game_takes_the_tables_own_things(client):
     assert other.status_code == 400
 
 
+def test_a_red_yellow_game_takes_the_tables_pack_as_yaml_text(client):
+    """The page's set-up form sends the pack's YAML as typed; mistakes are one line."""
+    pack = "categories:\n  - name: Our cats\n    members: [Felix, Mittens, Salem]\n"
+    made = client.post("/api/games", json={"game": "redyellow", "players": ["ann", "bob"],
+                                           "seed": 2, "categories": pack})
+    assert made.status_code == 201
+    for text, said in [("- name: [Our cats\n", "not valid YAML at line 2"),
+                       ("just words", "expected a list of categories"),
+                       ("- name: Our cats\n  synsets: [cat.n.01]\n", "WordNet"),
+                       ("- name: Our cats\n", "list some members")]:
+        bad = client.post("/api/games", json={"game": "redyellow", "players": ["ann", "bob"],
+                                              "categories": text})
+        message = bad.json()["error"]
+        assert bad.status_code == 400 and said in message and "\n" not in message, message
+        assert message.startswith("the table's categories")
+    blank = client.post("/api/games", json={"game": "redyellow", "players": ["ann", "bob"],
+                                            "categories": "  \n"})
+    assert blank.status_code == 201  # an empty text area is no pack
+
+
 def test_a_language_that_cannot_be_built_answers_503_and_is_tried_again_later(db, monkeypatch):
     from solver.errors import LexiconError
     from solver.service import words

@@ -77,8 +77,9 @@ class NewGame(BaseModel):
     allow: list[str] = Field(default=[], max_length=500)
     ban: list[str] = Field(default=[], max_length=500)
     options: dict = {}
-    # Red Letter, Yellow Letter: the table's own Things, in the packs' format (tables.py).
-    categories: list[dict] = Field(default=[], max_length=100)
+    # Red Letter, Yellow Letter: the table's own Things, in the packs' format (tables.py): the
+    # list of categories, or the pack's YAML text as the page's set-up form sends it.
+    categories: list[dict] | str = Field(default=[], max_length=100_000)
     # The word games: computer players seated after the people (livebots.py), and their level.
     bots: int = Field(default=0, ge=0, le=10)
     level: str | None = Field(default=None, max_length=60)
@@ -233,6 +234,12 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
         elif body.lang != "en":
             languages.check(body.lang)
         check_options(body.game, body.options)
+        if isinstance(body.categories, str):
+            from ..tables import pack_from_text
+
+            body.categories = pack_from_text(body.categories)
+        elif len(body.categories) > 100:
+            raise InputError("categories: at most 100 categories")
         if body.categories and body.game != "redyellow":
             raise InputError(f"{body.game} has no Things: categories are for redyellow")
 

@@ -105,6 +105,36 @@ async function loadLanguages() {
   syncLanguage();
 }
 
+// The table's own Things (Red Letter, Yellow Letter) --------------------------------------------
+
+// A pack is read by the server (POST /api/games takes its YAML text as `categories`); its
+// mistakes come back as one line naming "the table's categories", shown beside the field.
+const PACK_ERROR = /^(the table's categories|categories)\b/i;
+const MAX_PACK = 100_000; // characters, as the server takes them
+
+function packError(message) {
+  const box = $("categories-error");
+  box.textContent = message;
+  box.hidden = !message;
+  $("categories").setAttribute("aria-invalid", message ? "true" : "false");
+}
+
+async function readPackFile() {
+  const file = $("categories-file").files[0];
+  if (!file) return;
+  if (file.size > MAX_PACK) {
+    packError(`${file.name} is larger than ${MAX_PACK.toLocaleString("en")} characters.`);
+    return;
+  }
+  try {
+    $("categories").value = await file.text();
+    packError("");
+  } catch {
+    packError(`${file.name} could not be read.`);
+  }
+  $("categories-file").value = "";
+}
+
 // Starting and resuming ------------------------------------------------------------------------
 
 function setupError(message) {
@@ -139,6 +169,16 @@ async function startGame(event, started) {
     }
     body.seed = Number(seed);
   }
+  const pack = game === "redyellow" ? $("categories").value : "";
+  if (pack.trim()) {
+    if (pack.length > MAX_PACK) {
+      packError(`Your own Things are longer than ${MAX_PACK.toLocaleString("en")} characters.`);
+      $("categories").focus();
+      return;
+    }
+    body.categories = pack;
+  }
+  packError("");
   setupError("");
   $("start").disabled = true;
   try {
@@ -150,7 +190,12 @@ async function startGame(event, started) {
     started(data.id, data.state);
     location.hash = `game=${encodeURIComponent(data.id)}`;
   } catch (err) {
-    setupError(`The game could not start: ${err.message}`);
+    if (body.categories && PACK_ERROR.test(err.message)) {
+      packError(err.message.replace(/\s+/g, " "));
+      $("categories").focus();
+    } else {
+      setupError(`The game could not start: ${err.message}`);
+    }
   } finally {
     $("start").disabled = false;
   }
@@ -205,6 +250,8 @@ export function initHome(started) {
     if (input) input.focus();
   });
   for (const r of choices) r.addEventListener("change", syncLanguage);
+  $("categories-file").addEventListener("change", readPackFile);
+  $("categories").addEventListener("input", () => packError(""));
   $("new-game").addEventListener("submit", (event) => startGame(event, started));
   $("resume").addEventListener("submit", (event) => {
     event.preventDefault();
