@@ -228,7 +228,11 @@ class Categories:
     def lookup(self, thing: str) -> Category | None:
         """Return the category whose id, name or alias is `thing` (fillers aside), or None."""
         key = thing_key(thing)
-        found = self._exact(key) if key else None
+        return self.lookup_key(key) if key else None
+
+    def lookup_key(self, key: str) -> Category | None:
+        """Return the category whose id, name or alias has this Thing key (thing_key), or None."""
+        found = self._exact(key)
         return found[0] if found else None
 
     def _exact(self, key: str) -> tuple[Category, str] | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .categories import Categories, Category, thing_key
 from .phrases import phrase_key, singulars
@@ -228,26 +228,32 @@ def _piece(layers, pieces: list[str], i: int) -> Part:
 
 def _exact(layers, text: str, how: str = "name") -> Part | None:
     """Return the part of a Thing a pack names exactly (id, name or alias), or None."""
+    key = thing_key(text)
+    if not key:
+        return None
     for cats in layers:
-        found = cats.lookup(text)
+        found = cats.lookup_key(key)
         if found is not None:
-            if how == "name" and not cats.table and not _says_name(found, text):
+            if how == "name" and not cats.table and not _says_name(found, key):
                 how = "alias"
             return Part(text, found, 1.0, cats, None, how)
     return None
 
 
-def _word_forms(text: str) -> set[str]:
-    words = set(thing_key(text).split()) | set(phrase_key(text).split())
-    return words | {s for w in words for s in singulars(w)} | {w + "s" for w in words}
+@lru_cache(maxsize=2048)
+def _named_words(name: str, cid: str) -> frozenset[str]:
+    out = set()
+    for text in (name, cid.replace("_", " ")):
+        words = set(thing_key(text).split()) | set(phrase_key(text).split())
+        out |= words | {s for w in words for s in singulars(w)} | {w + "s" for w in words}
+    return frozenset(out)
 
 
-def _says_name(category: Category, text: str) -> bool:
-    """Return whether the card's words are the category's own name (not a looser alias:
-    "Heroes" reaches Superheroes, "Junk food" Snacks, whose lists are narrower than the card)."""
-    said = set(thing_key(text).split()) - NEUTRAL_WORDS
-    named = _word_forms(category.name) | _word_forms(category.id.replace("_", " "))
-    return bool(said) and said <= named
+def _says_name(category: Category, key: str) -> bool:
+    """Return whether a card's words (its Thing key) are the category's own name, not a looser
+    alias: "Heroes" reached Superheroes and "Junk food" Snacks, lists narrower than the card."""
+    said = set(key.split()) - NEUTRAL_WORDS
+    return bool(said) and said <= _named_words(category.name, category.id)
 
 
 _NUMBERS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
