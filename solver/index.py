@@ -192,19 +192,30 @@ class Partition:
 class LetterIndex:
     """All partitions of one lexicon, keyed by their first letter."""
 
+    # A partition is made when a query first asks for it: making all 26 of English (a dict of
+    # bitset offsets each) was a fifth of what opening the lexicon cost a one-shot command,
+    # which asks for one.
+
     def __init__(self, metas: list[dict], bits: memoryview, letters: str):
-        self._partitions = {}
+        self._bits, self._letters = bits, letters
+        self._metas, self._partitions = {}, {}
         for meta in metas:
             if meta["offset"] + meta.get("size", 0) > len(bits):
                 raise LexiconError("letter index is truncated")
-            self._partitions[meta["letter"]] = Partition(meta, bits, letters)
+            self._metas[meta["letter"]] = meta
 
     def partition(self, letter: str) -> Partition | None:
         """Return the partition of words starting with `letter`, or None if there is none."""
-        return self._partitions.get(letter)
+        found = self._partitions.get(letter)
+        if found is None:
+            meta = self._metas.get(letter)
+            if meta is None:
+                return None
+            found = self._partitions[letter] = Partition(meta, self._bits, self._letters)
+        return found
 
     def __iter__(self):
-        return iter(self._partitions.values())
+        return iter([self.partition(letter) for letter in self._metas])
 
 
 def build_index(partitions: Iterable[tuple[str, list[str], int]], letters: str,

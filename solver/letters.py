@@ -12,9 +12,8 @@ another script) makes the text invalid input.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
-
 from .errors import InputError
+from .record import FrozenRecord
 
 SEPARATORS = frozenset(" \t-\u2010\u2011\u2013'\u2019\u02bc`")
 LATIN = "abcdefghijklmnopqrstuvwxyz"
@@ -28,13 +27,16 @@ EXTRA_FOLDS = {
 _MISSING = object()
 
 
-@dataclass(frozen=True)
-class Alphabet:
+class Alphabet(FrozenRecord):
     """The letters of one language's cards, and how any text folds onto them."""
 
-    code: str
-    letters: str = LATIN
-    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    __slots__ = ("code", "letters", "_cache")
+    _fields = ("code", "letters")
+
+    def __init__(self, code: str, letters: str = LATIN):
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "letters", letters)
+        object.__setattr__(self, "_cache", {})  # character -> its folding, as found
 
     @property
     def own(self) -> str:

@@ -18,10 +18,8 @@ import sys
 import time
 import unicodedata
 import zlib
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import islice
-from pathlib import Path
 
 import marisa_trie
 
@@ -30,31 +28,36 @@ from .errors import InputError, LexiconError
 from .index import LetterIndex
 from .letters import VARIANTS, Alphabet, language_name
 from .paths import available_lexicons, cache_dir, find_lexicon, repair_hint
+from .record import FrozenRecord
 from .version import __version__
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(FrozenRecord):
     """A word of the lexicon: its folded key, the form to show, its position and commonness."""
 
-    key: str
-    word: str
-    position: int
-    zipf: float
-    common: bool
+    __slots__ = ("key", "word", "position", "zipf", "common")
+    _fields = __slots__
+
+    def __init__(self, key: str, word: str, position: int, zipf: float, common: bool):
+        put = object.__setattr__
+        put(self, "key", key)
+        put(self, "word", word)
+        put(self, "position", position)
+        put(self, "zipf", zipf)
+        put(self, "common", common)
 
 
-@dataclass(frozen=True)
-class WordFilter:
+class WordFilter(FrozenRecord):
     """Which of a lexicon's words count: all or the common tier; conjugated verbs or not."""
 
-    common_only: bool = False
-    conjugated: bool = True
+    __slots__ = ("common_only", "conjugated", "exclude")
+    _fields = ("common_only", "conjugated")
 
-    @property
-    def exclude(self) -> tuple[str, ...]:
-        """Return the index flags whose words do not count."""
-        return () if self.conjugated else ("conj",)
+    def __init__(self, common_only: bool = False, conjugated: bool = True):
+        object.__setattr__(self, "common_only", common_only)
+        object.__setattr__(self, "conjugated", conjugated)
+        # The index flags whose words do not count: read by every query, so kept, not derived.
+        object.__setattr__(self, "exclude", () if conjugated else ("conj",))
 
 
 ALL_WORDS = WordFilter()  # every word of the lexicon counts
@@ -66,7 +69,7 @@ HEAD = 512  # the commonest words of each partition, decoded once (index.lowest_
 class Lexicon:
     """A full lexicon, opened read-only."""
 
-    def __init__(self, data, name: str = "lexicon", path: Path | None = None):
+    def __init__(self, data, name: str = "lexicon", path=None):
         if isinstance(data, (memoryview, bytearray)):
             data = bytes(data)  # words are sliced out of `data`: bytes or an mmap
         header, sections = lexfile.unpack(data, name)
@@ -78,41 +81,59 @@ class Lexicon:
             self.alphabet = Alphabet(self.lang, header["alphabet"])
             self.size: int = header["words"]
             self.common_zipf: float = header["common_zipf"]
-            self._trie = marisa_trie.Trie()
-            self._trie.frombytes(bytes(sections["trie"]))
+            self._sections = sections  # the tries load on first use (_trie, below)
             self._position = sections["position"].cast("I")
             self._zipf = sections["zipf"].cast("H")
             self._text_at = lexfile.data_start(data) + header["sections"]["words"]["offset"]
             self._word_at = sections["word_at"].cast("I")
             self.index = LetterIndex(header["partitions"], sections["bits"], self.alphabet.letters)
             self._starts = [p["start"] for p in header["partitions"]]
-            self._parts = list(self.index)
             self._heads: dict[int, list[str]] = {}
-            self._surfaces = None
-            self._form_flags = {}
-            for section in sections:
-                if section.endswith("_forms"):
-                    forms = marisa_trie.Trie()
-                    forms.frombytes(bytes(sections[section]))
-                    self._form_flags[section[:-len("_forms")]] = forms
             if "surfaces" in sections:
-                self._surfaces = marisa_trie.Trie()
-                self._surfaces.frombytes(bytes(sections["surfaces"]))
                 self._surface_position = sections["surface_position"].cast("I")
+            if "trie" not in sections:
+                raise KeyError("trie")
         except (KeyError, TypeError, ValueError) as err:
             raise LexiconError(f"{name} is missing part of a lexicon ({err})") from None
-        if not (len(self._trie) == len(self._position) == len(self._zipf)
-                == len(self._word_at) - 1 == self.size) \
+        if not (len(self._position) == len(self._zipf) == len(self._word_at) - 1 == self.size) \
                 or self._word_at[-1] != len(sections["words"]):
             raise LexiconError(f"{name} is inconsistent: its sections disagree on the word count")
+        self._name = name
         self.code = self.lang
         self.path = path
         self._data = data  # keeps the mmap alive as long as the views into it
 
+    def _partition_at(self, position: int):
+        """Return the partition that holds `position`."""
+        at = bisect.bisect_right(self._starts, position) - 1
+        return self.index.partition(self.header["partitions"][at]["letter"])
+
+    # The tries load when first asked for: the stumped check and solve never look a word up,
+    # and loading the English trie (a 640 KB copy, then marisa's own parse) was about a third
+    # of what opening the lexicon cost. Their bytes passed their checksum on open.
+    @cached_property
+    def _trie(self):
+        trie = _trie_of(self._sections["trie"])
+        if len(trie) != self.size:
+            raise LexiconError(f"{self._name} is inconsistent: its sections disagree on the "
+                               f"word count")
+        return trie
+
+    @cached_property
+    def _surfaces(self):
+        """Return the trie of the forms shown with marks or capitals (None if the file has none)."""
+        found = self._sections.get("surfaces")
+        return None if found is None else _trie_of(found)
+
+    @cached_property
+    def _form_flags(self) -> dict:
+        """Return {flag: trie of the forms carrying it}, from the sections named FLAG_forms."""
+        return {name[:-len("_forms")]: _trie_of(data) for name, data in self._sections.items()
+                if name.endswith("_forms")}
+
     @classmethod
     def from_file(cls, path) -> "Lexicon":
         """Open the full lexicon file at `path` (memory-mapped)."""
-        path = Path(path)
         return cls(lexfile.map_file(path), str(path), path)
 
     @classmethod
@@ -133,7 +154,7 @@ class Lexicon:
             data = _read(found)
             header = lexfile.read_header(data, str(found))
             if header.get("kind", "full") == "full":
-                lex = Lexicon(data, str(found), found if isinstance(found, Path) else None)
+                lex = Lexicon(data, str(found), found if isinstance(found, str) else None)
             else:
                 lex = _cached(code, data, header, letters, str(found))
         except LexiconError as err:
@@ -202,7 +223,7 @@ class Lexicon:
             return [data[base + at[p]:base + at[p + 1]].decode() for p in positions]
         head = self._heads.get(start)
         if head is None:
-            part = self._parts[bisect.bisect_right(self._starts, start) - 1]
+            part = self._partition_at(start)
             head = self._heads[start] = [data[base + at[p]:base + at[p + 1]].decode()
                                          for p in range(start, start + min(HEAD, part.count))]
         shown = len(head)
@@ -227,7 +248,7 @@ class Lexicon:
         if said is not None and forms is not None:
             if unicodedata.normalize("NFC", said.strip()).lower() in forms:
                 return True
-        part = self._parts[bisect.bisect_right(self._starts, position) - 1]
+        part = self._partition_at(position)
         return bool(part.flagged(flag) >> (position - part.start) & 1)
 
     @cached_property
@@ -250,9 +271,15 @@ class Lexicon:
         return list(islice(self._trie.iterkeys(prefix), limit))
 
 
+def _trie_of(data) -> marisa_trie.Trie:
+    trie = marisa_trie.Trie()
+    trie.frombytes(bytes(data))
+    return trie
+
+
 def _read(found):
-    """Return the bytes of a lexicon file: mapped if it is a real file, else read."""
-    return lexfile.map_file(found) if isinstance(found, Path) else found.read_bytes()
+    """Return the bytes of a lexicon file: mapped if it is a path, else read (a Traversable)."""
+    return lexfile.map_file(found) if isinstance(found, str) else found.read_bytes()
 
 
 def _cached(code: str, data, header: dict, letters: str | None, name: str) -> Lexicon:

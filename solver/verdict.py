@@ -5,7 +5,7 @@ Both word games share these shapes, and so do the CLI's --json output and the HT
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from .record import FrozenRecord, Record
 
 # The longest answer (or Thing) anyone says at a table, in characters. Longer text is refused as
 # invalid input before any search: suggestions for a non-word cost time that grows with the
@@ -31,31 +31,38 @@ REASON_CODES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(FrozenRecord):
     """One rule an answer breaks."""
 
-    code: str
-    message: str
+    __slots__ = ("code", "message")
+    _fields = __slots__
+
+    def __init__(self, code: str, message: str):
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "message", message)
 
     def to_json(self) -> dict:
         """Return the reason as a JSON object."""
         return {"code": self.code, "message": self.message}
 
 
-@dataclass(slots=True)
-class Verdict:
+class Verdict(Record):
     """The ruling on one answer: valid, invalid (with reasons), or None when the table decides."""
 
-    answer: str
-    valid: bool | None
-    reasons: list[Reason] = field(default_factory=list)
-    word: str | None = None
-    zipf: float | None = None
-    common: bool | None = None
-    suggestions: list[str] = field(default_factory=list)
-    status: str = "ok"
-    extra: dict = field(default_factory=dict)
+    __slots__ = ("answer", "valid", "reasons", "word", "zipf", "common", "suggestions",
+                 "status", "extra")
+    _fields = __slots__
+
+    def __init__(self, answer: str, valid: bool | None, reasons: list[Reason] | None = None,
+                 word: str | None = None, zipf: float | None = None,
+                 common: bool | None = None, suggestions: list[str] | None = None,
+                 status: str = "ok", extra: dict | None = None):
+        self.answer, self.valid, self.word, self.zipf, self.common = (answer, valid, word,
+                                                                      zipf, common)
+        self.reasons = [] if reasons is None else reasons
+        self.suggestions = [] if suggestions is None else suggestions
+        self.status = status
+        self.extra = {} if extra is None else extra
 
     @property
     def codes(self) -> list[str]:

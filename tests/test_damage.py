@@ -86,7 +86,7 @@ def home(tmp_path, monkeypatch):
     (tmp_path / "home" / "lexicons").mkdir()
     monkeypatch.setenv("WORDREF_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("WORDREF_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr(paths, "bundled_lexicon_dir", lambda: tmp_path / "bundled")
+    monkeypatch.setattr(paths, "bundled_dir", lambda: str(tmp_path / "bundled"))
     monkeypatch.setattr(categories, "bundled_lexicon_dir", lambda: tmp_path / "bundled")
     Lexicon.open.cache_clear()
     Categories.open.cache_clear()

@@ -5,6 +5,7 @@ Timings are the benchmarks' business (benchmarks/cli.sh); this checks the cause,
 """
 
 import json
+import site
 import subprocess
 import sys
 from pathlib import Path
@@ -54,3 +55,43 @@ def test_the_card_judge_loads_the_card_games_but_not_the_store_or_service():
 def test_help_lists_every_command_without_importing_the_service():
     modules = imported("--help")
     assert not loaded(modules, "solver.service") and not loaded(modules, "fastapi")
+
+
+def imported_bare(*args: str) -> set[str]:
+    """Return the modules one `wordref ARGS` run imports beyond a bare interpreter's own.
+
+    Run with -S: a site's .pth files (an editable install's finder, say) import pathlib and
+    more before any command runs, and would hide what the command itself imports. This
+    checkout and the site's packages are put on the path by hand instead.
+    """
+    paths = [str(ROOT), *site.getsitepackages(), site.getusersitepackages()]
+    code = ("import json, sys\n"
+            "before = set(sys.modules)\n"
+            f"sys.path[:0] = {paths!r}\n"
+            "import cli\n"
+            "try:\n"
+            f"    cli.main({list(args)!r}, standalone_mode=False)\n"
+            "finally:\n"
+            "    sys.stdout.flush()\n"
+            "    print(json.dumps(sorted(set(sys.modules) - before)), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True,
+                          text=True)
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+# Cut from the word verbs' start-up, each measured (solver/paths.py, solver/record.py,
+# solver/lexicon.py): pathlib and the urllib.parse and ipaddress it pulls in, dataclasses, the
+# batch path, lzma (only compact lexicons need it) and importlib.resources.
+LEFT_OUT_FOR_WORDS = ["pathlib", "urllib", "ipaddress", "dataclasses", "solver.commands.batch",
+                      "lzma", "importlib.resources", "solver.hints", "solver.assemble"]
+
+
+@pytest.mark.parametrize("args", [
+    ["any", "extremis", "-i", "b", "-g", "utt", "-r", "x"],
+    ["solve", "extremis", "-i", "b", "-g", "utt", "--json"],
+    ["judge", "extremis", "-i", "b", "-g", "utt", "butter"],
+])
+def test_a_word_verb_imports_no_pathlib_dataclasses_or_batch_path(args):
+    added = imported_bare(*args)
+    assert "solver.extremis" in added
+    assert [name for name in LEFT_OUT_FOR_WORDS if loaded(added, name)] == []
