@@ -27,6 +27,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 from concurrent.futures import Future
 from functools import lru_cache
 from pathlib import Path
@@ -76,6 +77,13 @@ REDYELLOW_PARAMS = {
 PARAMS = {"extremis": EXTREMIS_PARAMS, "redyellow": REDYELLOW_PARAMS}
 _DEFAULTS = {id(spec): {name: default for name, (_, default, _, _) in spec.items()}
              for spec in PARAMS.values()}
+# name -> (how to read it, its bound), read_query's table: _TEXT (a string of at most `bound`
+# characters) and _ANSWER are read inline, anything else by _value.
+_TEXT, _ANSWER = "text", "array"
+_READERS = {id(spec): {name: (_TEXT if kind == "string" and isinstance(bound, int) else kind,
+                              bound)
+                       for name, (kind, _, bound, _) in spec.items()}
+            for spec in PARAMS.values()}
 PREFIXES = {"/api/extremis/": "extremis", "/api/redyellow/": "redyellow"}
 MAX_ANSWERS = 100
 WHOLE = re.compile(r"-?[0-9]{1,12}")
@@ -248,6 +256,10 @@ class WordVerbs:
             return 503, encode(error_data(str(err))), [(b"retry-after", RETRY_FAILED)]
         except WordrefError as err:
             return 400, encode(error_data(str(err))), []
+        except Exception:  # noqa: BLE001 - a fault of this server: logged, answered as JSON
+            # In front of Starlette's error page (app.in_front), so its own 500, as JSON.
+            traceback.print_exc()
+            return 500, encode({"error": "internal error: the server log says why"}), []
         return 200, encode(data), []
 
 
@@ -307,21 +319,27 @@ def read_query(raw: bytes, spec: dict) -> dict:
         raise InputError("the query string is not UTF-8") from None
     quoted = "%" in text or "+" in text
     out = dict(_DEFAULTS[id(spec)])
+    readers = _READERS[id(spec)]
     answers = []
     for pair in text.split("&"):
         name, _, value = pair.partition("=")
         if quoted:
             name, value = _unquoted(name), _unquoted(value)
-        found = spec.get(name)
+        found = readers.get(name)
         if found is None:
             continue
-        if found[0] == "array":
-            if len(value) > found[2] or len(answers) == MAX_ANSWERS:
+        how, bound = found
+        if how == _TEXT:  # the cards and the language: a length check, inline
+            if len(value) > bound:
+                raise InputError(f"{name} is at most {bound} characters")
+            out[name] = value
+        elif how == _ANSWER:
+            if len(value) > bound or len(answers) == MAX_ANSWERS:
                 raise InputError(f"{name}: at most {MAX_ANSWERS} values of at most "
-                                 f"{found[2]} characters")
+                                 f"{bound} characters")
             answers.append(value)
         else:
-            out[name] = _value(name, found[0], found[2], value)
+            out[name] = _value(name, how, bound, value)
     out["answer"] = answers
     return out
 
