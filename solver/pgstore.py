@@ -7,9 +7,11 @@ kill -9 or a power cut loses nothing acknowledged); the (game_id, seq) primary k
 second writer of the same move number (`Conflict`), so replicas sharing one database never both
 win a round.
 
-What PostgreSQL adds: each move's transaction also says `NOTIFY wordref_moves, 'GAME SEQ'`,
-delivered to every listening session when (and only if) it commits. That is how the live
-streams of every `wordref serve` replica learn of a move made on another (service/live.py).
+What PostgreSQL adds: each move's transaction also says `NOTIFY wordref_moves, 'GAME SEQ'`
+(followed by the move's live event, when the service sends one that fits), delivered to every
+listening session when (and only if) it commits. That is how the live streams of every
+`wordref serve` replica learn of a move made on another, most often without reading the log
+(service/live.py).
 
 One connection per store, used by one thread at a time (a lock): each call is one or two
 round trips on loopback, and the service's live readers open a store of their own.
@@ -26,6 +28,9 @@ from .errors import InputError
 from .store import Conflict, Game, NoGame, _hash
 
 CHANNEL = "wordref_moves"
+# A NOTIFY payload must be shorter than 8,000 bytes (the server refuses it, and the move's
+# transaction with it); a move's event longer than this is told by its number only.
+NOTICE_MAX = 7900
 SCHEMA_VERSION = 1
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS wordref_schema (version INTEGER NOT NULL);
@@ -156,21 +161,29 @@ class PgStore:
         return [{"id": r[0], "game": r[1], "players": json.loads(r[2]), "status": r[3],
                  "created": r[4], "updated": r[5], "moves": r[6]} for r in rows]
 
-    def append(self, game: Game, move: dict, events: list, state: dict, status: str) -> Game:
+    def append(self, game: Game, move: dict, events: list, state: dict, status: str,
+               at: float | None = None, notice: str | None = None) -> Game:
         """Log `move` as the one after `game` was read, keep `state`; return the game after it.
 
+        The NOTIFY says "GAME SEQ", then a newline and `notice` (the move's live event) when
+        it fits the payload's limit; replicas read the log for a move told without it.
         Raises Conflict, writing nothing, if another move was logged since `game` was read.
         """
-        now = time.time()
+        now = time.time() if at is None else at
         seq = game.seq + 1
+        note = f"{game.id} {seq}"
+        if notice is not None and len(notice.encode()) <= NOTICE_MAX - len(note) - 1:
+            note = f"{note}\n{notice}"
         with self.lock:
             try:
-                with self.conn.transaction():
+                # One pipeline: the five statements of the move go out in one round trip
+                # instead of five (BEGIN, INSERT, UPDATE, NOTIFY, COMMIT).
+                with self.conn.pipeline(), self.conn.transaction():
                     self.conn.execute("INSERT INTO moves VALUES (%s, %s, %s, %s, %s)",
                                       (game.id, seq, json.dumps(move), json.dumps(events), now))
                     self.conn.execute("UPDATE games SET state = %s, status = %s, updated = %s "
                                       "WHERE id = %s", (json.dumps(state), status, now, game.id))
-                    self.conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game.id} {seq}"))
+                    self.conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
             except self.errors.UniqueViolation:
                 raise Conflict(game.id) from None
         return Game(game.id, game.game, game.players, game.seed, game.options, state,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from typing import NamedTuple
 
 from .errors import InputError
@@ -148,10 +149,13 @@ class Referee:
                          **how)
 
     def play(self, game_id: str, move, token: str | None = None,
-             need_token: bool = False) -> Outcome:
+             need_token: bool = False, herald=None) -> Outcome:
         """Apply `move` (a dict, or a function of the game read giving one) and keep it.
 
         With `need_token`, a move in REFEREE_MOVES is Forbidden without the referee token.
+        `herald(game, at, move, events, state)`, if given, returns the text that tells the
+        move (`game` as read, so the move is number game.seq + 1, logged at `at`) to the
+        store's other processes, with its commit (service/live.py).
         Raises IllegalMove (the stored game unchanged) for a move the rules refuse now.
         """
         for _ in range(RETRIES):
@@ -162,9 +166,11 @@ class Referee:
                 raise Forbidden("this move needs the game's referee token (X-Referee-Token)")
             state, events = (self._undone(game) if made.get("type") == "undo"
                              else self.engines(game.game).apply(game.state, made))
+            at = time.time()
+            notice = herald(game, at, made, events, state) if herald is not None else None
             try:
-                return Outcome(self.store.append(game, made, events, state, status_of(state)),
-                               events)
+                return Outcome(self.store.append(game, made, events, state, status_of(state),
+                                                 at, notice), events)
             except Conflict:
                 continue
         raise InputError(f"game {game_id} is too busy: other moves keep landing first")

@@ -164,3 +164,80 @@ def test_a_batch_of_moves_read_on_from_a_known_state_equals_the_replay(tmp_path)
     assert [s for s, _, _ in on_from] == [2, 3, 4]
     assert [(s, state, data) for s, state, data in on_from] == replayed
     assert on_from[-1][1] == referee.get(made.id).state
+
+
+def heralded_moves(db: str, count: int):
+    """Return a Hub on `db` listening to a new game, and `count` moves made with its herald:
+    [(seq, the herald's event, the state after)]."""
+    from solver.referee import Referee
+    from solver.service.live import Channel, Hub
+    from test_store import next_move
+
+    referee = Referee.open(db)
+    made, _ = referee.create("extremis", ["ann", "bob", "cy"], seed=3)
+    hub = Hub(db)
+    hub.channels[made.id] = Channel(made.id)  # a stream here: the herald speaks
+    out, told = [], []
+
+    def herald(*args):
+        told.append(hub.herald(*args))
+        return told[-1]
+
+    for _ in range(count):
+        done = referee.play(made.id, next_move(referee.get(made.id).state), herald=herald)
+        out.append((done.game.seq, told[-1], done.game.state))
+    del hub.channels[made.id]
+    return hub, made.id, out
+
+
+def test_the_herald_writes_the_event_the_log_gives(tmp_path):
+    hub, game_id, moves = heralded_moves(str(tmp_path / "g.sqlite3"), 3)
+    assert [s for s, _, _ in moves] == [1, 2, 3]
+    # Told by the committing process or read back from the log: the same bytes.
+    read = hub._events(game_id, 0)
+    assert [(s, n.encode()) for s, n, _ in moves] == [(s, d) for s, _, d in read]
+    hub.close()
+
+
+def test_a_move_heard_after_a_gap_is_read_from_the_log_in_order(tmp_path):
+    import asyncio
+
+    hub, game_id, moves = heralded_moves(str(tmp_path / "g.sqlite3"), 4)
+
+    async def listen():
+        channel = await hub.join(game_id)
+        assert channel.seq == 4
+        channel.seq, channel.state = 1, None  # as if moves 2 to 4 were still on their way
+        channel.recent.clear()
+        seq, notice, state = moves[3]
+        hub._heard(game_id, seq, notice.encode(), state)  # 4 before 2 and 3
+        assert not channel.recent  # not passed on over the gap
+        await asyncio.wait_for(channel.wait(), 10)
+        for seq, notice, state in moves:  # late and repeated: dropped
+            hub._heard(game_id, seq, notice.encode(), state)
+        got = list(channel.recent)
+        hub.leave(channel)
+        return got
+
+    got = asyncio.run(listen())
+    hub.close()
+    assert got == [(s, n.encode()) for s, n, _ in moves[1:]]
+
+
+def test_the_notify_carries_the_event_when_it_fits(postgres):  # noqa: F811
+    from solver.pgstore import CHANNEL, NOTICE_MAX, connect
+    from solver.referee import Referee
+    from test_store import next_move
+
+    url = fresh_database(postgres)
+    listener = connect(url)
+    listener.execute(f"LISTEN {CHANNEL}")
+    referee = Referee.open(url)
+    made, _ = referee.create("extremis", ["ann", "bob"], seed=1)
+    told = ["id: 1\ndata: {\"é\": 1}\n\n", "x" * NOTICE_MAX]
+    for text in told:
+        referee.play(made.id, next_move(referee.get(made.id).state),
+                     herald=lambda game, at, move, events, state, text=text: text)
+    heard = [n.payload for n in listener.notifies(timeout=5, stop_after=2)]
+    assert heard == [f"{made.id} 1\n{told[0]}", f"{made.id} 2"]  # too long: the number only
+    listener.close()

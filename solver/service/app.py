@@ -293,7 +293,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
 
             try:
                 outcome = games.play(game_id, seating.guard(games, move), token,
-                                     need_token=True)
+                                     need_token=True, herald=seating.herald)
             except NoGame:
                 raise _NotFound(game_id) from None
             except Forbidden as err:
@@ -304,7 +304,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
                 raise  # 422 and 503, not the rules' 409
             except InputError as err:
                 return error(str(err), 409)
-            seating.moved(game_id, outcome.game.seq)
+            seating.moved(outcome)
             out = {"events": outcome.events, "state": games.view(outcome.game)["state"]}
         if outcome.game.options.get("bots"):
             bots.poke(game_id)  # the computer players' reply

@@ -9,14 +9,23 @@ without a number starts with one `event: snapshot` (the current seq and state), 
 never needs a separate GET. A comment line every HEARTBEAT seconds keeps proxies from closing
 an idle stream.
 
-Start with `Hub`. One per process: it keeps a `Channel` per game that has listeners. When a
-move is committed the channel is poked (by this process's move handler, by PostgreSQL's
-LISTEN/NOTIFY for moves made by another replica, and by a slow poll as a safety net, the only
-way for SQLite shared by several processes); the hub then reads the new log entries once, on
-its own store connection and thread (never on the event loop), encodes each event once, and
-wakes every listener of that game, however many there are. A listener that fell behind the
-channel's recent events (a resume after a reconnect) reads its gap from the log, so a client
-sees every move once, in order: never a gap, never a repeat.
+Start with `Hub`. One per process: it keeps a `Channel` per game that has listeners. A move's
+event is encoded once, by the process that commits it, from what the referee already holds
+(`Hub.herald`: seq, move, events, new state; no read of the log), and handed to the channel
+(`Hub.published`), which wakes every listener of that game, however many there are. Other
+processes hear of the move thus:
+
+- PostgreSQL: the move's transaction NOTIFYs its number and, when it fits the payload, the
+  encoded event itself, so a replica passes it on as it is (pgstore.py);
+- SQLite shared by several processes (`--workers 2`, a CLI move): a thread watches the file's
+  change counter (`PRAGMA data_version`, no read of the log) every WATCH seconds;
+- on both, a slow poll of the log is the safety net.
+
+A move told without its event (too big for a NOTIFY, made by the CLI, seen by the watch or the
+poll), or one that arrives after a gap, is read from the log once, on the hub's own store
+connections and threads (never on the event loop). A listener that fell behind the channel's
+recent events (a resume after a reconnect) reads its gap from the log, so a client sees every
+move once, in order: never a gap, never a repeat.
 """
 
 from __future__ import annotations
@@ -36,12 +45,20 @@ from ..games import engine as find_engine, status_of
 from ..pgstore import CHANNEL, connect, is_url
 from ..store import open_store
 
-HEARTBEAT = 15.0  # seconds between comment lines on an idle stream
+HEARTBEAT = 15.0  # seconds between comment lines on every stream
 RECENT = 256  # events kept per channel for listeners a little behind
 READERS = 4  # threads reading the log for the live streams
-# How often the log is polled for moves no notification told of: other processes on one SQLite
-# file (a CLI move, --workers 2); on PostgreSQL only a safety net under LISTEN/NOTIFY.
-POLL_SQLITE, POLL_POSTGRES = 0.25, 2.0
+# How often the log is polled for moves nothing told of: a safety net under the notices.
+POLL = 2.0
+# How often a SQLite file's change counter is read for moves of other processes (a CLI move,
+# --workers 2): one PRAGMA on one connection, a few microseconds; the log is read only when
+# the counter moved.
+WATCH = 0.03
+# How often the same thread copies the WAL back into the database file (a PASSIVE checkpoint:
+# it blocks no reader or writer), so the WAL never reaches SQLite's 1,000 pages, past which
+# the move that crosses it checkpoints inside its own commit: with 1,400 streams, those moves
+# reached their screens 7 s late (fanout.py; 1.6 s worst without them).
+CHECKPOINT = 0.5
 log = logging.getLogger("wordref.live")
 
 
@@ -56,29 +73,37 @@ class Channel:
         self.listeners = 0
         self.reading = False
         self.again = False
-        self.changed: asyncio.Future | None = None
+        self.waiters: list[asyncio.Future] = []  # one per listener waiting for news
+        self.beats = 0  # heartbeats so far (Hub._heartbeat)
         # A snapshot sent to every listener when the seats change (a phone joined, a seat was
         # renamed before the first move): no move, so no sequence number.
         self.notice: bytes | None = None
         self.notices = 0
 
     def wake(self) -> None:
-        if self.changed is not None and not self.changed.done():
-            self.changed.set_result(None)
-        self.changed = None
+        waiters, self.waiters = self.waiters, []
+        for waiter in waiters:
+            if not waiter.done():  # not a listener gone meanwhile
+                waiter.set_result(None)
 
     def wait(self) -> asyncio.Future:
-        if self.changed is None:
-            self.changed = asyncio.get_running_loop().create_future()
-        return self.changed
+        """Return a future of this listener's own, done at the next news (a listener that
+        goes away cancels only its own: a shared one would be cancelled for all)."""
+        waiter = asyncio.get_running_loop().create_future()
+        self.waiters.append(waiter)
+        return waiter
 
     def since(self, after: int) -> list[tuple[int, bytes]] | None:
         """Return the recent events after `after`, or None when some are no longer kept."""
         if self.seq is None or after >= self.seq:
             return []
-        if not self.recent or self.recent[0][0] > after + 1:
+        count = self.seq - after
+        if count > len(self.recent):
             return None
-        return [item for item in self.recent if item[0] > after]
+        # The recent events are numbered one after another, up to self.seq: the last `count`
+        # (a deque is read from its nearer end; scanning all 256 for every listener of every
+        # move cost more than the move's own writes).
+        return [self.recent[-i] for i in range(count, 0, -1)]
 
 
 class Hub:
@@ -96,6 +121,14 @@ class Hub:
         self.local = threading.local()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.started = False
+        self.watching = False
+        self.lock = threading.Lock()
+        self.stopping = threading.Event()
+
+    def close(self) -> None:
+        """Stop the hub's threads (the service's ends with the process)."""
+        self.stopping.set()
+        self.executor.shutdown(wait=False)
 
     # Reading the log (on the hub's thread) ---------------------------------------------------
 
@@ -152,14 +185,9 @@ class Hub:
                 state = states[seq] = module.apply(state, move)[0]
         else:
             states = states_after(store, game, module)
-        out = []
-        for (seq, _, events, at), move in zip(rows, moves):
-            state = states[seq]
-            out.append((seq, state, encode(seq, {"seq": seq, "at": at, "move": move,
-                                          "events": json.loads(events),
-                                          "state": module.view(state),
-                                          "status": status_of(state)})))
-        return out
+        return [(seq, states[seq], move_event(module, seq, at, move, json.loads(events),
+                                              states[seq]).encode())
+                for (seq, _, events, at), move in zip(rows, moves)]
 
     # Channels (on the event loop) ------------------------------------------------------------
 
@@ -179,6 +207,33 @@ class Hub:
         channel.listeners -= 1
         if channel.listeners <= 0 and self.channels.get(channel.game_id) is channel:
             del self.channels[channel.game_id]
+
+    def herald(self, game, at: float, move: dict, events: list, state: dict) -> str | None:
+        """Return move game.seq + 1's event, as every stream sends it (Referee.play's herald,
+        on the move's thread); None when nobody can hear it (SQLite, and no stream of the game
+        in this process: other processes on the file read the log)."""
+        if not self.postgres:
+            self._watch_file()
+            if game.id not in self.channels:
+                return None
+        return move_event(find_engine(game.game), game.seq + 1, at, move, events, state)
+
+    def published(self, game_id: str, seq: int, data: bytes, state: dict | None = None) -> None:
+        """From any thread: move `seq` of game `game_id` is committed; `data` is its event and
+        `state` (if known) the game's state after it."""
+        if self.loop is not None and game_id in self.channels:
+            self.loop.call_soon_threadsafe(self._heard, game_id, seq, data, state)
+
+    def _heard(self, game_id: str, seq: int, data: bytes, state: dict | None) -> None:
+        channel = self.channels.get(game_id)
+        if channel is None or channel.seq is None or seq <= channel.seq:
+            return  # no stream here, or already told (our own NOTIFY comes back to us)
+        if seq > channel.seq + 1:
+            self.poke(game_id, seq)  # a move between not heard yet: read them from the log
+            return
+        channel.recent.append((seq, data))
+        channel.seq, channel.state = seq, state
+        channel.wake()
 
     def tell(self, game_id: str, seq: int | None, seats: bool = False) -> None:
         """From any thread: game `game_id` has move `seq` (or, with `seats`, new seats)."""
@@ -238,40 +293,120 @@ class Hub:
         self.started = True
         self.loop = asyncio.get_running_loop()
         self.loop.create_task(self._poll())
+        self.loop.create_task(self._heartbeat())
         if self.postgres:
             threading.Thread(target=self._listen, name="wordref-listen", daemon=True).start()
+        else:
+            self._watch_file()
+
+    def _watch_file(self) -> None:
+        """Start the SQLite file's watch, once (from any thread: a move or a stream)."""
+        with self.lock:
+            if self.watching:
+                return
+            self.watching = True
+        threading.Thread(target=self._watch, name="wordref-watch", daemon=True).start()
 
     async def _poll(self) -> None:
-        every = POLL_POSTGRES if self.postgres else POLL_SQLITE
         while True:
-            await asyncio.sleep(every)
-            ids = [g for g, c in self.channels.items() if c.seq is not None]
-            if not ids:
-                continue
+            await asyncio.sleep(POLL)
+            await self._catch_up()
+
+    async def _heartbeat(self) -> None:
+        """Every HEARTBEAT seconds, each stream sends a comment line (one timer for all)."""
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            for channel in list(self.channels.values()):
+                channel.beats += 1
+                channel.wake()
+
+    async def _catch_up(self) -> None:
+        """Read the latest move of every game streamed here; poke those that moved."""
+        ids = [g for g, c in self.channels.items() if c.seq is not None]
+        if not ids:
+            return
+        try:
+            latest = await self.call(self._latest, ids)
+        except Exception:  # noqa: BLE001
+            log.exception("polling the moves log")
+            return
+        for game_id, seq in latest.items():
+            self.poke(game_id, seq)
+
+    def _moved_since(self, store, mark: int) -> int:
+        """Poke the games streamed here that have moves logged past rowid `mark` (the log is
+        append-only: its rowids only grow) and are not told yet; return the new mark.
+
+        Most of them were this process's own moves, told already: they cost no hop to the
+        event loop (catching up every game on each change of the file took 6 % of the
+        server's time at 200 moves a second)."""
+        rows = store.run("SELECT game_id, MAX(seq), MAX(rowid) FROM moves WHERE rowid > ? "
+                         "GROUP BY game_id", (mark,))
+        for game_id, seq, rowid in rows:
+            mark = max(mark, rowid)
+            channel = self.channels.get(game_id)
+            if channel is not None and channel.seq is not None and seq > channel.seq and \
+                    self.loop is not None:
+                self.loop.call_soon_threadsafe(self.poke, game_id, seq)
+        return mark
+
+    def _catch_up_soon(self) -> None:
+        """From any thread: run _catch_up on the event loop."""
+        asyncio.run_coroutine_threadsafe(self._catch_up(), self.loop)
+
+    def _watch(self) -> None:
+        """Watch the SQLite file's change counter: catch up when another connection wrote, and
+        checkpoint the WAL every CHECKPOINT seconds when it grew."""
+        seen = None
+        while not self.stopping.is_set():
             try:
-                latest = await self.call(self._latest, ids)
-            except Exception:  # noqa: BLE001
-                log.exception("polling the moves log")
-                continue
-            for game_id, seq in latest.items():
-                self.poke(game_id, seq)
+                store = open_store(self.target)
+                mark = store.run("SELECT COALESCE(MAX(rowid), 0) FROM moves")[0][0]
+                ticks, every, wrote = 0, round(CHECKPOINT / WATCH), False
+                while not self.stopping.wait(WATCH):
+                    version = store.run("PRAGMA data_version")[0][0]
+                    if seen is not None and version != seen:
+                        wrote = True
+                        mark = self._moved_since(store, mark)
+                    seen = version
+                    ticks += 1
+                    if wrote and ticks % every == 0:
+                        store.run("PRAGMA wal_checkpoint(PASSIVE)")
+                        wrote = False
+                store.close()
+            except Exception:  # noqa: BLE001 (the file went away: the poll still runs)
+                log.warning("watching %s failed; watching again in 2 s", self.target)
+                self.stopping.wait(2.0)
 
     def _listen(self) -> None:
         """LISTEN for moves committed by any replica; poke the channel on the event loop."""
         delay = 0.5
-        while True:
+        while not self.stopping.is_set():
             try:
                 conn = connect(str(self.target))
                 conn.execute(f"LISTEN {CHANNEL}")
+                self._catch_up_soon()  # moves made before anybody listened: read them
                 delay = 0.5
-                for note in conn.notifies():
-                    game_id, _, seq = note.payload.partition(" ")
-                    if seq == "seats" or seq.isdigit():
-                        self.tell(game_id, int(seq) if seq.isdigit() else None, seq == "seats")
+                while not self.stopping.is_set():
+                    for note in conn.notifies(timeout=1.0):
+                        self._noted(note.payload)
+                conn.close()
             except Exception:  # noqa: BLE001 (the database went away: listen again)
                 log.warning("live notifications interrupted; listening again in %.1f s", delay)
-                threading.Event().wait(delay)
+                self.stopping.wait(delay)
                 delay = min(delay * 2, 10.0)
+
+    def _noted(self, payload: str) -> None:
+        """Pass on one NOTIFY: "GAME seats", "GAME SEQ", or "GAME SEQ" and a newline and the
+        move's event (pgstore.py)."""
+        head, _, data = payload.partition("\n")
+        game_id, _, seq = head.partition(" ")
+        if seq == "seats":
+            self.tell(game_id, None, True)
+        elif seq.isdigit() and data:
+            self.published(game_id, int(seq), data.encode())
+        elif seq.isdigit():
+            self.tell(game_id, int(seq))
 
 
 def states_after(store, game, module) -> dict[int, dict]:
@@ -294,16 +429,27 @@ def states_after(store, game, module) -> dict[int, dict]:
     return out
 
 
-def encode(seq: int | None, data: dict, kind: str | None = None) -> bytes:
+def move_event(module, seq: int, at: float, move: dict, events: list, state: dict) -> str:
+    """Return the SSE event of move `seq` (logged at `at`) of a game of engine `module`."""
+    return event_text(seq, {"seq": seq, "at": at, "move": move, "events": events,
+                            "state": module.view(state), "status": status_of(state)})
+
+
+def event_text(seq: int | None, data: dict, kind: str | None = None) -> str:
     """Return one SSE event; without `seq` it has no id, and leaves the client's last id be."""
     head = (f"event: {kind}\n" if kind else "") + (f"id: {seq}\n" if seq is not None else "")
-    return f"{head}data: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
+    return f"{head}data: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+def encode(seq: int | None, data: dict, kind: str | None = None) -> bytes:
+    """Return one SSE event as bytes (see event_text)."""
+    return event_text(seq, data, kind).encode()
 
 
 async def stream(hub: Hub, game_id: str, after: int | None):
     """Yield a game's events as SSE bytes: a snapshot or the moves after `after`, then live."""
     channel = await hub.join(game_id)
-    notices = channel.notices
+    notices, beats = channel.notices, channel.beats
     try:
         yield b"retry: 1000\n\n"
         if after is None:
@@ -324,9 +470,9 @@ async def stream(hub: Hub, game_id: str, after: int | None):
                     yield data
             if channel.seq is not None and after < channel.seq:
                 continue
-            try:
-                await asyncio.wait_for(asyncio.shield(waiting), HEARTBEAT)
-            except asyncio.TimeoutError:
+            await waiting
+            if channel.beats != beats:
+                beats = channel.beats
                 yield b": ping\n\n"
     finally:
         hub.leave(channel)

@@ -51,6 +51,7 @@ class Seating:
         self.made_schema = False
         self.lock = threading.Lock()
         self._hub = None
+        self.told = threading.local()  # the herald's last event, on each move's thread
 
     def rooms(self, games) -> Rooms:
         with self.lock:
@@ -85,10 +86,25 @@ class Seating:
         seat, referee = _tokens.get()
         return self.rooms(games).guard(move, seat, referee)
 
-    def moved(self, game_id: str, seq: int) -> None:
-        """Tell this process's live streams of a committed move (from any thread)."""
-        if self._hub is not None:
-            self._hub.tell(game_id, seq)
+    def herald(self, game, at, move, events, state) -> str | None:
+        """Return the live event of a move about to be committed (Referee.play's herald); it
+        is kept for `moved`, which the same thread calls once the move is committed."""
+        text = self.hub.herald(game, at, move, events, state)
+        self.told.last = (game.id, game.seq + 1, text)
+        return text
+
+    def moved(self, outcome) -> None:
+        """Tell this process's live streams of a committed move (from the thread that made
+        it): its event as the herald wrote it, else its number (then read from the log)."""
+        game = outcome.game
+        told = getattr(self.told, "last", None)
+        self.told.last = None
+        if self._hub is None:
+            return
+        if told is not None and told[:2] == (game.id, game.seq) and told[2] is not None:
+            self._hub.published(game.id, game.seq, told[2].encode(), game.state)
+        else:
+            self._hub.tell(game.id, game.seq)
 
     def seated(self, games, game_id: str) -> None:
         """Tell every replica's live streams that a game's seats changed."""
