@@ -2,6 +2,7 @@
 
     python3 benchmarks/fanout.py                         # SQLite, one `wordref serve`
     python3 benchmarks/fanout.py --postgres --replicas 2 # two replicas on a throwaway PostgreSQL
+    python3 benchmarks/fanout.py --workers 2             # SQLite, one server of two processes
 
 Starts the servers (the real CLI), makes ROOMS In Extremis games, opens LISTENERS Server-Sent
 Events streams per room (spread over the replicas, so most streams follow moves made on
@@ -13,7 +14,9 @@ repeats); they must be 0. Memory per connection: the servers' resident memory wi
 stream open and idle, minus before, over the number of streams. Then the word-verb throughput
 with wrk (if installed) for 10 s, with the streams open and 15 s more of moves going on (their
 events checked for losses, their latencies not counted), against the same server before any
-stream was open: both measured in this run.
+stream was open: both measured in this run. With --workers 2 the server is two processes on
+one SQLite file: the kernel spreads the connections over them, so about half the events cross
+from one process to the other through the file.
 
 Bounded: every phase has a deadline; the servers and the cluster are stopped at the end.
 """
@@ -52,11 +55,20 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-def start_server(db: str, port: int, log) -> subprocess.Popen:
+def family(pid: int) -> list[int]:
+    """Return `pid` and its descendants (uvicorn's worker processes)."""
+    out = [pid]
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        for child in task.read_text().split():
+            out += family(int(child))
+    return out
+
+
+def start_server(db: str, port: int, log, workers: int = 1) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k != "WORDREF_DB"}
     return subprocess.Popen([sys.executable, "-c", "import cli; cli.main()", "serve", "--port",
-                             str(port), "--db", db], cwd=ROOT, stdout=log,
-                            stderr=subprocess.STDOUT, env=env)
+                             str(port), "--db", db, "--workers", str(workers)], cwd=ROOT,
+                            stdout=log, stderr=subprocess.STDOUT, env=env)
 
 
 async def request(port: int, method: str, path: str, body: dict | None = None,
@@ -147,6 +159,7 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
             "game": "extremis", "players": [f"p{i}" for i in range(1, 5)], "seed": r})
         assert status == 201, made
         games.append(made["id"])
+    pids = [p for pid in pids for p in family(pid)]
     idle = sum(rss_kb(p) for p in pids)
     verbs_without = wrk(ports[0]) if args.wrk else None
     listeners = [Listener(r, games[r], ports[(r + i + 1) % replicas])
@@ -193,7 +206,7 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
     moves = sum(measured.values())
     return {
         "back end": "PostgreSQL" if targets[0].startswith("postgresql") else "SQLite",
-        "replicas": replicas, "rooms": args.rooms, "streams": len(listeners),
+        "replicas": replicas, "workers": args.workers, "rooms": args.rooms, "streams": len(listeners),
         "seconds": args.seconds, "moves acknowledged": moves,
         "events delivered": len(latencies), "events lost (both phases)": lost,
         "repeats": repeats,
@@ -211,6 +224,7 @@ def main() -> None:
     parser.add_argument("--listeners", type=int, default=7, help="streams per room")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--replicas", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes per server")
     parser.add_argument("--postgres", action="store_true",
                         help="a throwaway PostgreSQL cluster (Debian's postgresql)")
     parser.add_argument("--db", help="a postgresql:// URL of an empty database to use instead")
@@ -231,7 +245,7 @@ def main() -> None:
             parser.error("replicas share one PostgreSQL: add --postgres or --db URL")
         ports = [free_port() for _ in range(args.replicas)]
         logs = [open(work / f"server{i}.log", "wb") for i in range(args.replicas)]
-        servers = [start_server(db, p, log) for p, log in zip(ports, logs)]
+        servers = [start_server(db, p, log, args.workers) for p, log in zip(ports, logs)]
         try:
             for port in ports:
                 for _ in range(300):
