@@ -195,9 +195,14 @@ class Reading:
         return "\n".join(lines)
 
 
+_HAVE = re.compile(r"\b(?:that|which) (?:have|has)\b", re.I)
+
+
 def read(layers: list[Categories], thing: str) -> Reading:
     """Return how a Thing card's text is read against `layers` (searched in order)."""
     whole = _exact(layers, thing)
+    if whole is None and _HAVE.search(thing):
+        whole = _exact(layers, _HAVE.sub("with", thing))  # "things that have stripes"
     if whole is not None:
         return Reading(thing, (whole,))
     pieces = [p for p in _UNION.split(thing.strip()) if phrase_key(p)]
