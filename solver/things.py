@@ -239,10 +239,35 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
     for cats in layers:
         found = cats.lookup_key(key)
         if found is not None:
+            if _famous_kinds(cats, found, text):
+                return Part(text, found, 1.0, cats, "famous", "loose restriction")
             if how == "name" and not cats.table and not _says_name(found, key):
                 how = "alias"
             return Part(text, found, 1.0, cats, None, how)
     return None
+
+
+_kinds_cache: dict[tuple[int, int], bool] = {}
+
+
+def _famous_kinds(cats: Categories, category: Category, text: str) -> bool:
+    """Return whether a card asks for famous ones of a category of kinds ("Famous animals":
+    Lassie, Garfield), whose list holds kinds (dog), not the named ones the card wants.
+
+    A category of names (landmarks, painters) is left as it is: its members are the famous ones.
+    """
+    if category.people or "famous" not in phrase_key(text).split() or \
+            "famous" in _named_words(category.name, category.id):
+        return False
+    key = (id(cats), category.number)
+    kinds = _kinds_cache.get(key)
+    if kinds is None:
+        # Members are stored by letter: a sample across the whole list. A name has every word
+        # capitalised ("Angel Falls"); "American robin" is a kind.
+        words = cats.member_words(category, range(0, category.size, max(1, category.size // 60)))
+        named = sum(1 for w in words if all(part[:1].isupper() for part in w.split()))
+        kinds = _kinds_cache[key] = named * 2 < len(words)
+    return kinds
 
 
 @lru_cache(maxsize=2048)
