@@ -295,6 +295,7 @@ _PATTERNS = [
     (re.compile(r"^words? (?:beginning|starting|that (?:start|begin)) with (?:the letter )?"
                 r"([a-z]+)$"), "prefix"),
     (re.compile(r"^words? (?:with|containing|that have) (?:a )?double letters?$"), "double"),
+    (re.compile(r"^double letters? words?$"), "double"),
     (re.compile(r"^(?:words? (?:that )?)?rhym(?:es?|ing) with ([a-z]+)$"), "rhyme"),
 ]
 _VOWELS = "aeiouy"
@@ -418,6 +419,10 @@ def _one(layers, text: str) -> Part:
 
 
 _THINGS = {"things", "items", "stuff", "objects"}
+_PLACES = {"cabinet", "drawer", "kitchen", "bathroom", "bedroom", "classroom", "office", "desk",
+           "purse", "wallet", "fridge", "refrigerator", "toolbox", "hospital", "zoo", "park",
+           "circus", "carnival", "beach", "campsite", "suitcase", "garage", "attic", "closet",
+           "machine", "ocean", "sea", "sky", "space", "room"}
 
 
 def _kind_of_things(layers, words: list[str]) -> Part | None:
@@ -428,6 +433,8 @@ def _kind_of_things(layers, words: list[str]) -> Part | None:
     before = " ".join(words[:-1])
     if words[-1] in _THINGS:
         tries = [f"things in {before}", f"things at {before}", f"{before} things", before]
+    elif words[-1] in _PLACES:  # a bare place names what is in it: "Medicine cabinet"
+        tries = [f"things in {' '.join(words)}", f"things at {' '.join(words)}"]
     elif words[-1] == "figures":
         tries = [f"{before} characters"]
     else:
