@@ -14,7 +14,9 @@ A Thing is read into parts (things.py). An answer is valid only when it is surel
 Thing names, and rejected for category reasons only when it surely is not; where wordref cannot
 tell (a part not understood or only guessed, a restriction such as "green" it cannot check, an
 open Thing such as "things you wear") the letter rules are still checked, but valid is None
-(code unknown_category, the part named) and the table decides.
+(code unknown_category, the part named) and the table decides. A part read through a looser alias
+or with a restriction rejects a non-member only when it is known to be something else: a member
+of a category that shares almost nothing with the part's (`_known_apart`).
 """
 
 from __future__ import annotations

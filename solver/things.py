@@ -6,7 +6,13 @@ category the card names.
 - A whole Thing that a pack names ("Ice cream flavours", "things you wear") is one sure part.
 - A union ("Reptiles or amphibians", "Jobs/Occupations", "US or Australian states") is one part
   per piece; a piece borrows the words its neighbours share ("US" + "states").
-- A name form ("city names", "names of rivers") is the category it names.
+- A name form ("city names", "names of rivers") is the category it names; so are "Kitchen
+  things", "Wallet items" (things in a kitchen, a wallet), "Medicine cabinet" (the things in
+  it), "Clothing items" (clothing), "Fairy tale figures" (characters), "things that have X".
+- A card that reaches its category by a looser alias than the category's own name ("Car
+  brands": Car makes) is read with how="alias"; redyellow.py rejects a non-member of such a part
+  only when a disjoint category holds it. "Famous animals" on a list of kinds is a loose
+  restriction: the famous ones (Lassie) are named individuals the list of kinds cannot hold.
 - A restriction ("green vegetables", "animals with four legs", "countries that no longer exist")
   is its head category with the modifier kept as `restriction`: members of the head cannot be
   told apart, non-members are surely not it.

@@ -203,3 +203,43 @@ def test_the_cli_explains_a_thing_and_reads_a_tables_pack(tmp_path):
 def test_spelling_rules_are_checked_on_english_words(cats, thing, answer, expected):
     assert parts(cats, thing)[0][1] == "pattern"
     assert valid(cats, thing, answer).valid is expected
+
+
+# Forms met in a second public list, and the rule that keeps a looser reading from rejecting ---
+
+@pytest.mark.parametrize("thing, category", [
+    ("Kitchen Things", "things_in_a_kitchen"),
+    ("Clothing Items", "clothing"),
+    ("Wallet Items", "things_in_a_wallet"),
+    ("Fairy Tale Figures", "fairy_tale_characters"),
+    ("Medicine Cabinet", "things_in_a_medicine_cabinet"),
+    ("Things that have stripes", "striped_things"),
+])
+def test_things_named_by_where_they_are_or_what_they_are(cats, thing, category):
+    assert parts(cats, thing)[0][0] == category
+
+
+def test_a_rhyme_is_accepted_when_spelled_alike_and_otherwise_left_to_the_table(cats):
+    assert valid(cats, "Rhymes With 'Day'", "tray").valid is True
+    weigh = valid(cats, "Rhymes With 'Day'", "weigh")
+    assert weigh.valid is None and "for the table" in weigh.reasons[0].message
+    assert valid(cats, "Rhymes With 'Day'", "day").valid is None  # the word itself
+
+
+def test_famous_ones_of_a_list_of_kinds_are_not_judged_by_the_kinds(cats):
+    assert parts(cats, "Famous Animals") == [("animals", "loose restriction", "famous")]
+    assert valid(cats, "Famous Animals", "Lassie").valid is None
+    assert valid(cats, "Famous Animals", "dog").valid is None
+    assert parts(cats, "Famous landmarks")[0][2] is None  # a list of names: famous already
+
+
+def test_a_looser_alias_rejects_only_what_a_disjoint_category_holds(cats):
+    # "Junk food" once reached Snacks, and candy was rejected; "Heroes", Superheroes.
+    assert valid(cats, "Junk Food", "candy").valid is True
+    assert valid(cats, "Heroes", "Hercules").valid is True
+    # "Car brands" reaches Car makes by an alias: a fruit is apart from it, so rejected...
+    assert parts(cats, "Car brands")[0][1] == "alias"
+    assert valid(cats, "Car brands", "banana").valid is False
+    # ...but a word no category holds is for the table.
+    unknown = valid(cats, "Car brands", "Zorbulator")
+    assert unknown.valid is None and "sets it apart" in unknown.reasons[0].message

@@ -12,6 +12,10 @@ that the answer lacks.
 
     python3 -m pytest tests/test_things_open.py -s      prints the figures of both parts
 
+`tests/golden/things-dev2.tsv` is a second development set (194 prompts from another public
+list, none of them in the frozen part; its header says how it was made). It was tuned on, so
+its figures flatter, and it is reported on its own.
+
 Baseline, measured before the Thing reader (things.py) existed:
     dev:    426 real, 260 wrong; real wrongly rejected 8 (1.9 %), wrong accepted 12 (4.6 %),
             real accepted 255 (59.9 %), undecided 163 real (38.3 %)
@@ -146,6 +150,19 @@ def test_prompts_never_seen_dev_part_accepts_four_in_five(dev):
 
 
 @pytest.fixture(scope="module")
+def dev2(cats):
+    return measure(cats, "dev2")
+
+
+def test_the_second_dev_set_is_safe(dev2):
+    """The second development set: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
+    print("\n" + dev2.line("things-dev2"))
+    assert dev2.real >= 600 and dev2.wrong >= 300
+    assert dev2.real_rejected <= 0.01 * dev2.real, dev2.misses
+    assert dev2.wrong_accepted <= 0.03 * dev2.wrong, dev2.misses
+
+
+@pytest.fixture(scope="module")
 def frozen(cats):
     return measure(cats, "frozen")
 
@@ -158,8 +175,8 @@ def test_prompts_never_seen_frozen_part_is_no_worse_than_before(frozen):
     assert frozen.real_rejected <= 7 and frozen.wrong_accepted <= 7
 
 
-@pytest.mark.xfail(reason="not met on the frozen part: 1.8 % of real answers wrongly rejected "
-                          "(5 of 282; wrong answers accepted 4 of 179, 2.2 %)", strict=False)
+@pytest.mark.xfail(reason="not met on the frozen part: 1.1 % of real answers wrongly rejected "
+                          "(3 of 282; wrong answers accepted 4 of 179, 2.2 %)", strict=False)
 def test_prompts_never_seen_frozen_part_meets_the_safety_goals(frozen):
     """The safety goals: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
     assert frozen.real_rejected <= 0.01 * frozen.real
