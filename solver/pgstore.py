@@ -101,15 +101,20 @@ class PgStore:
         self.errors = psycopg.errors
         self.conn = connect(url)
         self.lock = threading.Lock()
-        with self.conn.transaction():
-            self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-            self.conn.execute(SCHEMA)
-            row = self.conn.execute("SELECT MAX(version) FROM wordref_schema").fetchone()
-            if row[0] is None:
-                self.conn.execute("INSERT INTO wordref_schema VALUES (%s)", (SCHEMA_VERSION,))
-            elif row[0] > SCHEMA_VERSION:
-                raise InputError(f"{redact(url)} was written by a newer wordref "
-                                 f"(schema {row[0]})")
+        try:
+            with self.conn.transaction():
+                self.conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                self.conn.execute(SCHEMA)
+                row = self.conn.execute("SELECT MAX(version) FROM wordref_schema").fetchone()
+                if row[0] is None:
+                    self.conn.execute("INSERT INTO wordref_schema VALUES (%s)",
+                                      (SCHEMA_VERSION,))
+                elif row[0] > SCHEMA_VERSION:
+                    raise InputError(f"{redact(url)} was written by a newer wordref "
+                                     f"(schema {row[0]})")
+        except BaseException:
+            self.conn.close()  # not left to the garbage collector (a ResourceWarning)
+            raise
 
     @property
     def target(self) -> str:

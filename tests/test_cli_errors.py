@@ -217,3 +217,14 @@ def test_a_categories_path_with_a_nul_is_one_line(tmp_path, args):
                  env={"WORDREF_DB": str(tmp_path / "g.db")})
     assert result.exit_code == 2
     error_line(result)
+
+
+@pytest.mark.parametrize("bots", [[], ["--bots", "1"]])
+def test_bytes_typed_at_the_table_that_are_not_utf8_are_one_line(tmp_path, bots):
+    db = str(tmp_path / "g.db")
+    made = json.loads(run("game", "new", "extremis", "--players", "ann,bob", *bots, "--seed",
+                          "1", "--db", db, "--json").stdout)
+    result = run("game", "resume", made["id"], "--db", db, input=b"\x80\n")
+    assert result.exit_code == 2
+    assert "not UTF-8" in result.stderr.splitlines()[-1]
+    assert run("game", "show", made["id"], "--db", db).exit_code == 0  # the game is kept

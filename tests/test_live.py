@@ -130,7 +130,7 @@ def test_replicas_share_moves_live_and_survive_a_kill_9(tmp_path, postgres):  # 
         assert on_b.wait(lambda s: seqs(s) == [1, 2, 3, 4, 5])
         final = call(b.base, "GET", f"/api/games/{game_id}")[1]["state"]
         assert back[0].moves()[-1][1]["state"] == final == on_b.moves()[-1][1]["state"]
-        for stream in [on_b, *back]:
+        for stream in [on_b, *on_a, *back]:
             stream.close()
 
 

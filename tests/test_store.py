@@ -108,7 +108,10 @@ def test_two_processes_answer_the_same_game_at_once(tmp_path):
     assert word
     both = [run_cli("game", "answer", created.id, "--player", name, "--round",
                     str(state["round"]), word, "--json", db=db) for name in ("ann", "bob")]
-    results = [(p.wait(timeout=120), p.stdout.read(), p.stderr.read()) for p in both]
+    results = []
+    for p in both:  # communicate closes the pipes (not left to the garbage collector)
+        out, err = p.communicate(timeout=120)
+        results.append((p.returncode, out, err))
     codes = sorted(code for code, _, _ in results)
     assert codes == [0, 2], results  # one wins; the other's round is stale
     loser = next(err for code, _, err in results if code == 2)

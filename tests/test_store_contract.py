@@ -32,11 +32,26 @@ def target(request, tmp_path):
     return fresh_database(request.getfixturevalue("postgres"))
 
 
-def test_insert_get_list_and_tokens(target):
-    store = open_store(target)
+@pytest.fixture
+def opened():
+    """open_store for one test: every store opened is closed after it (a PostgreSQL
+    connection left to the garbage collector is a ResourceWarning, and warnings fail)."""
+    stores = []
+
+    def open_(target):
+        stores.append(open_store(target))
+        return stores[-1]
+
+    yield open_
+    for store in stores:
+        store.close()
+
+
+def test_insert_get_list_and_tokens(target, opened):
+    store = opened(target)
     made, token = store.insert("extremis", ["ann", "bob"], 7, {"lang": "en"}, {"x": [1, "é"]},
                                "playing")
-    again = open_store(target).get(made.id)
+    again = opened(target).get(made.id)
     assert (again.game, again.players, again.seed, again.options, again.state, again.seq) == \
         ("extremis", ["ann", "bob"], 7, {"lang": "en"}, {"x": [1, "é"]}, 0)
     assert again.token_hash == made.token_hash and token not in again.token_hash
@@ -48,8 +63,8 @@ def test_insert_get_list_and_tokens(target):
         store.log("nope")
 
 
-def test_append_numbers_moves_and_refuses_a_second_writer(target):
-    store, other = open_store(target), open_store(target)
+def test_append_numbers_moves_and_refuses_a_second_writer(target, opened):
+    store, other = opened(target), opened(target)
     made, _ = store.insert("extremis", ["ann"], 1, {}, {"n": 0}, "playing")
     read_by_both = store.get(made.id)
     after = store.append(read_by_both, {"type": "a"}, [{"e": 1}], {"n": 1}, "playing")
@@ -65,13 +80,13 @@ def test_append_numbers_moves_and_refuses_a_second_writer(target):
     assert other.list()[0]["status"] == "over" and other.list()[0]["moves"] == 2
 
 
-def test_many_writers_at_once_each_number_taken_once(target):
-    made, _ = open_store(target).insert("extremis", ["ann"], 1, {}, {"n": 0}, "playing")
+def test_many_writers_at_once_each_number_taken_once(target, opened):
+    made, _ = opened(target).insert("extremis", ["ann"], 1, {}, {"n": 0}, "playing")
     won: list[int] = []
     lock = threading.Lock()
 
     def writer():
-        store = open_store(target)
+        store = opened(target)
         for _ in range(15):
             while True:
                 game = store.get(made.id)
@@ -89,12 +104,12 @@ def test_many_writers_at_once_each_number_taken_once(target):
         t.start()
     for t in threads:
         t.join()
-    final = open_store(target).get(made.id)
+    final = opened(target).get(made.id)
     assert sorted(won) == list(range(1, 61)) and final.seq == 60 and final.state["n"] == 60
 
 
-def test_the_referee_plays_undoes_and_replays_on_either_back_end(target):
-    referee = Referee.open(target)
+def test_the_referee_plays_undoes_and_replays_on_either_back_end(target, opened):
+    referee = Referee(opened(target))
     made, token = referee.create("extremis", ["ann", "bob", "cy"], seed=5)
     assert referee.check_token(made.id, token) and not referee.check_token(made.id, "x")
     first = next_move(made.state)
@@ -103,11 +118,11 @@ def test_the_referee_plays_undoes_and_replays_on_either_back_end(target):
     referee.play(made.id, next_move(after_one))
     undone = referee.play(made.id, {"type": "undo"})
     assert undone.game.state == after_one
-    assert Referee.open(target).replay(made.id)[-1][1] == undone.game.state
+    assert Referee(opened(target)).replay(made.id)[-1][1] == undone.game.state
 
 
-def test_a_stale_answer_is_refused(target):
-    one, two = Referee.open(target), Referee.open(target)
+def test_a_stale_answer_is_refused(target, opened):
+    one, two = Referee(opened(target)), Referee(opened(target))
     made, _ = one.create("extremis", ["ann", "bob"], seed=4)
     word = top_word(made.state)
     assert word
@@ -132,33 +147,33 @@ MOVER = textwrap.dedent("""
 """)
 
 
-def test_kill_9_loses_nothing_acknowledged(target):
+def test_kill_9_loses_nothing_acknowledged(target, opened):
     """Kill a process in the middle of its moves: every move it acknowledged is kept."""
-    referee = Referee.open(target)
+    referee = Referee(opened(target))
     made, _ = referee.create("extremis", ["ann", "bob", "cy"], seed=2)
-    mover = subprocess.Popen([sys.executable, "-c", MOVER, target, made.id], cwd=ROOT,
-                             stdout=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'tests'}"})
     acknowledged = 0
-    deadline = time.time() + 60
-    while acknowledged < 25 and time.time() < deadline:
-        line = mover.stdout.readline()
-        if not line:
-            break
-        acknowledged = int(line)
-    os.kill(mover.pid, signal.SIGKILL)
-    mover.wait()
+    with subprocess.Popen([sys.executable, "-c", MOVER, target, made.id], cwd=ROOT,
+                          stdout=subprocess.PIPE, text=True,
+                          env={**os.environ, "PYTHONPATH": f"{ROOT}:{ROOT / 'tests'}"}) as mover:
+        deadline = time.time() + 60
+        while acknowledged < 25 and time.time() < deadline:
+            line = mover.stdout.readline()
+            if not line:
+                break
+            acknowledged = int(line)
+        os.kill(mover.pid, signal.SIGKILL)
+    # (leaving the with block waited for it and closed its pipe)
     assert acknowledged >= 25
-    reopened = Referee.open(target)
+    reopened = Referee(opened(target))
     assert len(reopened.log(made.id)) >= acknowledged
     # The state is whole: replaying the log from the seed gives it exactly.
     assert reopened.replay(made.id)[-1][1] == reopened.get(made.id).state
     reopened.play(made.id, {"type": "undo"})  # and the game goes on
 
 
-def test_open_store_tells_the_back_ends_apart(tmp_path, postgres):  # noqa: F811
-    assert type(open_store(str(tmp_path / "a.sqlite3"))).__name__ == "Store"
-    assert type(open_store(fresh_database(postgres))).__name__ == "PgStore"
+def test_open_store_tells_the_back_ends_apart(tmp_path, postgres, opened):  # noqa: F811
+    assert type(opened(str(tmp_path / "a.sqlite3"))).__name__ == "Store"
+    assert type(opened(fresh_database(postgres))).__name__ == "PgStore"
     port = postgres.rsplit(":", 1)[1].split("/")[0]
     with pytest.raises(InputError, match="cannot use the games database"):
         open_store(f"postgresql://postgres@127.0.0.1:{port}/no_such_database")

@@ -86,7 +86,8 @@ def _read_line(timeout: float | None):
         if not line:
             raise EOFError
         return line.rstrip("\n")
-    return click.prompt("", prompt_suffix="> ", default="", show_default=False)
+    from .play import prompt
+    return prompt()
 
 
 def loop(referee, game_id: str, bots: list, read=_read_line, clock=time.monotonic) -> None:

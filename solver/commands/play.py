@@ -24,6 +24,15 @@ from . import render
 HELP = __doc__.split("Commands, one a line:")[1].rstrip()
 
 
+def prompt() -> str:
+    """Return the next line typed at the table; InputError if its bytes are not UTF-8."""
+    try:
+        return click.prompt("", prompt_suffix="> ", default="", show_default=False)
+    except UnicodeDecodeError as err:
+        raise InputError(f"a line of the input is not UTF-8 (byte {err.start + 1} of what "
+                         f"was read): the game so far is kept") from None
+
+
 def loop(referee, game_id: str) -> None:
     """Run the prompt until the game ends or the table quits."""
     game = referee.get(game_id)
@@ -36,7 +45,7 @@ def loop(referee, game_id: str) -> None:
     click.echo('type "NAME: ANSWER", or help')
     while True:
         try:
-            line = click.prompt("", prompt_suffix="> ", default="", show_default=False)
+            line = prompt()
         except (EOFError, click.Abort):
             click.echo()
             break

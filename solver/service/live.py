@@ -383,14 +383,14 @@ class Hub:
         delay = 0.5
         while not self.stopping.is_set():
             try:
-                conn = connect(str(self.target))
-                conn.execute(f"LISTEN {CHANNEL}")
-                self._catch_up_soon()  # moves made before anybody listened: read them
-                delay = 0.5
-                while not self.stopping.is_set():
-                    for note in conn.notifies(timeout=1.0):
-                        self._noted(note.payload)
-                conn.close()
+                # Closed when the database goes away too, before listening again.
+                with connect(str(self.target)) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self._catch_up_soon()  # moves made before anybody listened: read them
+                    delay = 0.5
+                    while not self.stopping.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self._noted(note.payload)
             except Exception:  # noqa: BLE001 (the database went away: listen again)
                 log.warning("live notifications interrupted; listening again in %.1f s", delay)
                 self.stopping.wait(delay)
