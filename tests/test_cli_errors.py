@@ -228,3 +228,19 @@ def test_bytes_typed_at_the_table_that_are_not_utf8_are_one_line(tmp_path, bots)
     assert result.exit_code == 2
     assert "not UTF-8" in result.stderr.splitlines()[-1]
     assert run("game", "show", made["id"], "--db", db).exit_code == 0  # the game is kept
+
+
+def test_a_usage_error_after_a_batch_file_leaves_no_file_open(tmp_path):
+    import gc
+    import warnings
+
+    batch = tmp_path / "q.txt"
+    batch.write_text("B UTT X\n", encoding="utf-8")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = run("any", "extremis", "--batch", str(batch), "--tier", "nope")
+        gc.collect()
+    assert result.exit_code == 2
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)], caught
+    answered = run("any", "extremis", "--batch", str(batch))
+    assert answered.exit_code in (0, 1) and answered.stdout

@@ -145,8 +145,10 @@ class TextFile(click.File):
 
 def batch_option(f):
     # Bytes, decoded a line at a time by run_batch: one undecodable line is answered with an
-    # error line instead of ending the whole batch.
-    return click.option("--batch", type=click.File("rb"), metavar="FILE",
+    # error line instead of ending the whole batch. Lazy: opened when the command reads it,
+    # so that a usage error in a later option leaves no file open (click closes its files
+    # only once the command has run).
+    return click.option("--batch", type=click.File("rb", lazy=True), metavar="FILE",
                         help="Answer one query per line of FILE ('-' for stdin).")(f)
 
 
