@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from importlib import resources
 from typing import Literal
 
+from anyio import CapacityLimiter, to_thread
 from fastapi import FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field
@@ -50,6 +51,12 @@ from .words import (EXTREMIS_PARAMS, FAILED_RETRY, REDYELLOW_PARAMS, Languages, 
                     WarmingUp, WordVerbs, open_language, query_doc)
 
 MAX_BODY = 64 * 1024
+# Moves run on at most this many threads (not the 40 of the shared pool): each move's store
+# round trips hand the GIL back and forth with the event loop, and with 40 threads doing so the
+# judge verb fell from 5,876 to 592 requests a second beside 200 moves a second on two
+# PostgreSQL replicas; with 4, 3,277 to 2,931 (benchmarks/fanout.py). Four keep a database
+# round trip or the SQLite write lock from holding up the moves behind it.
+MOVE_THREADS = 4
 # What can follow the start of a game (the OpenAPI links from POST /api/games, which the
 # stateful fuzz test follows: start a game, then fuzz its moves).
 GAME_OPERATIONS = ("show_game", "answer", "stumped", "tap", "take", "overrule", "undo", "move",
@@ -313,8 +320,12 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
 
     bots = LiveBots(referees, play)
 
+    movers: list[CapacityLimiter] = []  # made on the event loop, at the first move
+
     async def threaded(*args):
-        return await run_in_threadpool(play, *args)
+        if not movers:
+            movers.append(CapacityLimiter(MOVE_THREADS))
+        return await to_thread.run_sync(play, *args, limiter=movers[0])
 
     @app.post("/api/games/{game_id}/answer", operation_id="answer")
     async def answer_move(game_id: str, body: Answer):
