@@ -25,6 +25,9 @@ from .version import __version__
 
 Progress = Callable[[Iterable, str], Iterable]
 COMMON_ZIPF = 3.0  # the common tier: about the 23,000 commonest English words
+# The version of `expand`'s output for the same compact file: a cached index of another one is
+# built again. 2: a key shows its lower-case form over a capitalised twin ("ma", not "mA").
+EXPANSION = 2
 FLAG_BITS = {"conj": 1}  # flags of a surface form, as bits of its byte in a compact file
 
 
@@ -73,14 +76,18 @@ def _assemble(lang: str, letters: str, words: list[str], centis: list[int],
     keys = Alphabet(lang, letters).fold_many(words)
     # Written in ascending order, the last form of each key wins. rank: the commonest form's
     # zipf. shown: a form without flags if there is one (so that solve never lists "mange",
-    # conjugated, for the key of "mangé"), then the commonest, then the alphabetically first
-    # (the indexes run backwards within a tie).
+    # conjugated, for the key of "mangé"), then the commonest, then a lower-case form over its
+    # capitalised twin (wordfreq counts "mA" as "ma": a tie; before, French showed "mA", "pH",
+    # "cS" for 54 keys), then the alphabetically first (the indexes run backwards within a
+    # tie). Commonness comes before case: German's "Affe" stays the form of the key "affe",
+    # not the rare "äffe".
     backwards = range(len(words) - 1, -1, -1)
     ascending = sorted(backwards, key=centis.__getitem__)
     rank = dict(zip(map(keys.__getitem__, ascending), map(centis.__getitem__, ascending)))
     marked_any = set().union(*flags.values())
     plain = [0 if w in marked_any else 1 << 20 for w in words]
-    preferred = sorted(backwards, key=lambda i: plain[i] + centis[i])
+    lower = [w == w.lower() for w in words]
+    preferred = sorted(backwards, key=lambda i: plain[i] + 2 * centis[i] + lower[i])
     shown = dict(zip(map(keys.__getitem__, preferred), map(words.__getitem__, preferred)))
     rank.pop(None, None)
     shown.pop(None, None)

@@ -289,9 +289,11 @@ def _cached(code: str, data, header: dict, letters: str | None, name: str) -> Le
     emptied) is rebuilt in its place and the query answered, with one line on stderr. A cache
     that cannot be written (a read-only home) costs a build in memory on every run, said once.
     """
-    # A new compact file, another alphabet or another wordref version: another cached file.
+    from .assemble import EXPANSION, expand  # only compact lexicons need it
+
+    # A new compact file, another alphabet, wordref version or expansion: another cached file.
     stamp = zlib.crc32(repr((sorted(header["sections"].items()), letters, __version__,
-                             lexfile.FORMAT)).encode())
+                             lexfile.FORMAT, EXPANSION)).encode())
     target = cache_dir() / f"{code}-{stamp:08x}.wrl"
     damage = None
     if target.is_file():
@@ -302,8 +304,6 @@ def _cached(code: str, data, header: dict, letters: str | None, name: str) -> Le
     elif target.exists() or target.is_symlink():
         raise LexiconError(f"the cache path {target} is a directory or another non-file: "
                            f"move it away or remove it, and wordref builds its index there")
-    from .assemble import expand
-
     started = time.perf_counter()
     say = sys.stderr.write if sys.stderr else (lambda text: None)
     language = language_name(code)

@@ -143,6 +143,31 @@ def test_expand_equals_a_direct_assembly():
     assert not expanded.flagged(expanded.lookup("mangé").position, "conj", said="mangé")
 
 
+@pytest.mark.parametrize("lang, letters, forms, shown", [
+    # wordref's French list holds "mA" (milliampere) beside "ma": wordfreq counts both as "ma".
+    ("fr", LATIN, {"mA": 5.0, "ma": 5.0}, "ma"),
+    ("fr", LATIN, {"pH": 2.0, "ph": 2.0, "PH": 2.0}, "ph"),
+    ("de", LATIN + "äöüß", {"Maßen": 3.0, "maßen": 3.0}, "maßen"),
+    # Commonness comes first: "Affe" stays the form of the folded key "affe", not "äffe".
+    ("de", LATIN, {"Affe": 3.7, "äffe": 0.0}, "Affe"),
+    ("de", LATIN, {"Haus": 5.5}, "Haus"),  # only a capitalised form: it is shown
+])
+def test_a_key_shows_the_lower_case_form_the_source_lists_over_its_capitalised_twin(
+        lang, letters, forms, shown):
+    data = compact(lang, letters, sorted(forms), forms, [{"name": "test"}], "test")
+    for lexicon in (Lexicon.from_bytes(expand(data)),
+                    Lexicon.from_bytes(assemble(lang, letters, sorted(forms), forms,
+                                                [{"name": "test"}], "test"))):
+        assert lexicon.word(lexicon.lookup(shown).position) == shown
+        assert len(lexicon) == 1
+
+
+def test_no_french_key_shows_a_capitalised_form_beside_its_lower_case_one():
+    lexicon = Lexicon.open("fr")
+    for twin, lower in (("mA", "ma"), ("cS", "cs"), ("aC", "ac")):
+        assert lexicon.word(lexicon.lookup(twin).position) == lower
+
+
 def test_first_use_builds_into_the_cache_once(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("WORDREF_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("WORDREF_CACHE", str(tmp_path / "cache"))
