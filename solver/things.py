@@ -254,6 +254,7 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
 
 
 _kinds_cache: dict[tuple[int, int], bool] = {}
+_FAMOUS = re.compile(r"\bfamous\b", re.I)
 
 
 def _famous_kinds(cats: Categories, category: Category, text: str) -> bool:
@@ -262,7 +263,7 @@ def _famous_kinds(cats: Categories, category: Category, text: str) -> bool:
 
     A category of names (landmarks, painters) is left as it is: its members are the famous ones.
     """
-    if category.people or "famous" not in phrase_key(text).split() or \
+    if category.people or not _FAMOUS.search(text) or \
             "famous" in _named_words(category.name, category.id):
         return False
     key = (id(cats), category.number)
