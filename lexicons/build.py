@@ -16,7 +16,7 @@ from typing import Callable
 
 from solver.assemble import COMMON_ZIPF, Progress, assemble, compact, no_progress
 from solver.errors import InputError
-from solver.letters import LATIN, letters_for
+from solver.letters import LATIN, VARIANTS, letters_for
 
 from . import sources
 
@@ -138,7 +138,10 @@ def _build_from_dict(recipe: Recipe, min_zipf, common_zipf, progress) -> bytes:
     if min_zipf is not None:
         words = {w for w in words if zipf[w] >= min_zipf}
     write = assemble if recipe.shipped == "full" else compact
-    kwargs = {"progress": progress} if write is assemble else {}
+    # A compact file says how many words each of its variants makes ("de-umlaut" keeps the
+    # umlauts that "de" folds), so that `lexicon info` need not expand it to count them.
+    kwargs = {"progress": progress} if write is assemble else {
+        "alphabets": [letters for base, letters in VARIANTS.values() if base == recipe.lang]}
     return write(recipe.lang, recipe.letters, sorted(words), zipf, used, recipe.licence,
                  {"min_zipf": min_zipf}, common_zipf, flags, **kwargs)
 

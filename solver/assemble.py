@@ -161,24 +161,35 @@ def _surface_sections(surfaces: dict[str, str], position: list[int],
 def compact(lang: str, letters: str, words: Iterable[str], zipf: dict[str, float],
             sources: list[dict], licence: str, cutoffs: dict | None = None,
             common_zipf: float = COMMON_ZIPF, flags: dict[str, set[str]] | None = None,
-            extra: dict | None = None) -> bytes:
-    """Return the bytes of a compact lexicon: surface forms, zipf and flags, compressed."""
+            extra: dict | None = None, alphabets: Iterable[str] = ()) -> bytes:
+    """Return the bytes of a compact lexicon: surface forms, zipf and flags, compressed.
+
+    Its header's "words" counts the surface forms; "keys" says how many words each of its
+    alphabet and `alphabets` (its variants') makes of them, the words solve searches once the
+    file is expanded for that alphabet ("élève" and "élevé" are one French word).
+    """
     flags = flags or {}
     trie = marisa_trie.Trie(sorted(set(words)))
     by_id = sorted(trie.keys(), key=trie.__getitem__)
+    keys = {alphabet: key_count(lang, alphabet, by_id) for alphabet in (letters, *alphabets)}
     marks = [sum(bit for name, bit in FLAG_BITS.items() if w in flags.get(name, ()))
              for w in by_id]
     header = {
         "kind": "compact", "lang": lang, "alphabet": letters, "words": len(by_id),
         "common_zipf": common_zipf, "sources": sources, "licence": licence,
         "cutoffs": cutoffs or {}, "flags": sorted(n for n in FLAG_BITS if flags.get(n)),
-        "built_with": f"wordref {__version__}", **(extra or {}),
+        "keys": keys, "built_with": f"wordref {__version__}", **(extra or {}),
     }
     return lexfile.pack(header, {
         "surfaces": trie.tobytes(),
         "zipf": _u16(_centi(zipf.get(w, 0.0)) for w in by_id),
         "flags": bytes(marks),
     }, compress={"surfaces", "zipf", "flags"})
+
+
+def key_count(lang: str, letters: str, forms: list[str]) -> int:
+    """Return how many words (keys) the surface `forms` fold to in the alphabet `letters`."""
+    return len(set(Alphabet(lang, letters).fold_many(forms)) - {None})
 
 
 def expand(data, letters: str | None = None, name: str = "lexicon",

@@ -369,11 +369,30 @@ def describe(code: str) -> dict:
         head = lexfile.read_header(_read(found), str(found))
     except LexiconError as err:
         raise LexiconError(f"{err}: {repair_hint(found, base, err)}") from None
-    return {"code": code, "name": language_name(code), "words": head["words"],
+    letters = letters or head["alphabet"]
+    return {"code": code, "name": language_name(code), "words": _word_count(found, head, letters),
             "common": head.get("common"), "common_zipf": head["common_zipf"],
-            "alphabet": letters or head["alphabet"],
+            "alphabet": letters,
             "flags": head.get("flags") or sorted({f for p in head.get("partitions", ())
                                                   for f in p.get("flags", ())}),
             "shipped": head.get("kind", "full"), "sources": head["sources"],
             "licence": head["licence"], "cutoffs": head.get("cutoffs", {}),
             "path": str(found)}
+
+
+def _word_count(found, head: dict, letters: str) -> int:
+    """Return how many words the lexicon holds in the alphabet `letters`: a full file's own
+    count; a compact file's for that alphabet (its surface forms fold to fewer words: "élève"
+    and "élevé" are one), read from its header, else counted from its forms (a few seconds:
+    files built before the header said)."""
+    if head.get("kind", "full") == "full":
+        return head["words"]
+    known = head.get("keys", {}).get(letters)
+    if known is not None:
+        return known
+    from .assemble import key_count
+
+    _, sections = lexfile.unpack(_read(found), str(found))
+    trie = marisa_trie.Trie()
+    trie.frombytes(bytes(sections["surfaces"]))
+    return key_count(head["lang"], letters, trie.keys())

@@ -50,6 +50,24 @@ def test_lexicon_info_lists_every_language():
     assert "ä" not in codes["de"]["alphabet"] and "ä" in codes["de-umlaut"]["alphabet"]
 
 
+@pytest.mark.parametrize("code", ["en", "fr", "es", "de", "de-umlaut", "nb"])
+def test_lexicon_info_counts_the_words_of_each_variants_own_index(code):
+    # A compact file holds surface forms ("élève", "élevé"); solve searches the words they
+    # fold to, which differ by variant: German folds "ä", de-umlaut keeps it.
+    assert describe(code)["words"] == len(Lexicon.open(code))
+
+
+def test_a_compact_file_without_counts_is_counted_from_its_forms():
+    from solver.lexicon import _read, _word_count
+    from solver.paths import find_lexicon
+
+    found = find_lexicon("de")
+    head = lexfile.read_header(_read(found))
+    counted = {letters: _word_count(found, {**head, "keys": {}}, letters)
+               for letters in head["keys"]}
+    assert counted == head["keys"] and len(set(counted.values())) == 2
+
+
 def test_own_letters_on_the_command_line():
     result = run("solve", "extremis", "--initial", "ø", "--lang", "nb", "--json")
     data = json.loads(result.stdout)

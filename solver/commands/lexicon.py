@@ -189,5 +189,7 @@ def lexicon_build(lang, source, min_zipf, common_zipf, output):
     data = build(lang, source, min_zipf, common_zipf, progress_bar)
     write_atomically(target, data)
     head = read_header(data)
-    click.echo(f"wrote {target}: {head['words']:,} words, {len(data):,} bytes "
-               f"({head.get('kind', 'full')})")
+    # A compact file's "words" are its surface forms; "keys" the words they fold to.
+    counted = f"{head['words']:,} words" if "keys" not in head else \
+        f"{head['words']:,} forms, {head['keys'][head['alphabet']]:,} words"
+    click.echo(f"wrote {target}: {counted}, {len(data):,} bytes ({head.get('kind', 'full')})")
