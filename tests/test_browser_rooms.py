@@ -161,3 +161,21 @@ def test_a_bot_answers_live_in_a_room(server, browser):  # noqa: F811
     assert held["bot-expert"] > start["bot-expert"] and held["Ann"] < start["Ann"]
     assert not errors, errors
     table.context.close()
+
+
+def test_a_dropped_stream_says_reconnecting_in_the_one_connection_bar(server, browser):  # noqa: F811
+    table, game_id, code = shared_screen(browser, server, "In Extremis", 3)
+    phone = browser.new_context(**PHONE).new_page()
+    phone.route("**/events*", lambda route: route.abort("connectionrefused"))
+    phone.goto(f"{server}/join/{code}")
+    phone.locator("#join-name").fill("Zoë")
+    phone.get_by_role("button", name="Join").click()
+    bar = phone.locator("#connection")
+    expect(bar).to_have_text("Reconnecting…")
+    expect(bar).to_have_class(re.compile(r"\blive\b"))
+    expect(phone.locator("#live-bar")).to_have_count(0)  # one bar, not one per cause
+    phone.unroute("**/events*")  # the stream's next try gets through
+    expect(bar).to_be_hidden()
+    expect(phone.locator("body")).to_have_attribute("data-live", "live")
+    # The shared screen's stream was never down: its bar stayed hidden.
+    expect(table.locator("#connection")).to_be_hidden()

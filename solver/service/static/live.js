@@ -2,22 +2,12 @@
 // onEvent(data) with every move (data.seq, data.state, data.move, data.events) and with the
 // snapshot a fresh stream starts with. A stream that drops is opened again after a backoff
 // (0.5 s, doubling to 10 s) from the last move seen (?after=N), so no move is missed or shown
-// twice; meanwhile the bar at the top of the page says "Reconnecting…".
+// twice; meanwhile the page's one connection bar (connection.js) says "Reconnecting…".
 import { gamePath } from "./api.js";
-import { el } from "./dom.js";
+import { streaming } from "./connection.js";
 
 const FIRST_DELAY = 500;
 const LONGEST_DELAY = 10000;
-
-// The bar that says the live stream is down; made on first need, shared by every stream.
-function bar() {
-  let node = document.getElementById("live-bar");
-  if (!node) {
-    node = el("div", { id: "live-bar", class: "live-bar", role: "status", hidden: true });
-    document.body.prepend(node);
-  }
-  return node;
-}
 
 // Follow game `id` live; return a function that stops following.
 export function follow(id, onEvent) {
@@ -26,13 +16,7 @@ export function follow(id, onEvent) {
   let timer = null;
   let delay = FIRST_DELAY;
   let stopped = false;
-  const status = (state) => {
-    const node = bar();
-    node.dataset.state = state;
-    node.hidden = state === "live";
-    node.textContent = state === "live" ? "" : "Reconnecting…";
-    document.body.dataset.live = state;
-  };
+  const status = (state) => streaming(state === "live");
   const take = (event) => {
     const data = JSON.parse(event.data);
     if (event.type === "snapshot") {
