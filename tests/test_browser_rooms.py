@@ -179,3 +179,18 @@ def test_a_dropped_stream_says_reconnecting_in_the_one_connection_bar(server, br
     expect(phone.locator("body")).to_have_attribute("data-live", "live")
     # The shared screen's stream was never down: its bar stayed hidden.
     expect(table.locator("#connection")).to_be_hidden()
+
+
+def test_seats_left_without_a_name_stay_open_for_phones(server, browser):  # noqa: F811
+    table = browser.new_context(**DESKTOP).new_page()
+    game_id = start_game(table, server, "In Extremis", ["Ann", "", ""], 4)
+    code = table.locator("#room-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z]{4,5}$"))
+    seats = get(f"{server}/api/rooms/{code.inner_text()}")["seats"]
+    assert [(s["name"], s["open"]) for s in seats] == \
+        [("Ann", False), ("Player 2", True), ("Player 3", True)]
+    phone, errors = join(browser, server, code.inner_text(), name="Zoë")
+    expect(table.locator("#room-seats")).to_contain_text("Zoë")
+    names = [p["name"] for p in get(f"{server}/api/games/{game_id}")["state"]["players"]]
+    assert names == ["Ann", "Zoë", "Player 3"]
+    assert errors == []

@@ -147,12 +147,8 @@ function setupError(message) {
 async function startGame(event, started) {
   event.preventDefault();
   const inputs = [...$("player-list").querySelectorAll("input")];
-  const players = inputs.map((i) => i.value.trim()).filter(Boolean);
-  if (players.length < MIN_PLAYERS) {
-    setupError("Name at least two players.");
-    (inputs.find((i) => !i.value.trim()) || inputs[0]).focus();
-    return;
-  }
+  // A seat left without a name stays open as "Player N": a phone that joins names it.
+  const players = inputs.map((i, n) => i.value.trim() || `Player ${n + 1}`);
   if (new Set(players.map((p) => p.toLowerCase())).size !== players.length) {
     setupError("Each player needs a different name.");
     return;
@@ -184,7 +180,7 @@ async function startGame(event, started) {
   try {
     const data = await api("POST", "/api/games", body);
     saved.set(`token:${data.id}`, data.token);
-    saved.set("players", players);
+    saved.set("players", inputs.map((i) => i.value.trim()));
     saved.set("game", body.game);
     if (body.lang && !ENGLISH_ONLY.has(body.game)) saved.set("lang", body.lang);
     started(data.id, data.state);
