@@ -4,17 +4,23 @@
 # cli.py (WORDREF=wordref benchmarks/cli.sh times the installed command instead).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-wordref=${WORDREF:-"python3 $PWD/cli.py"}
+# The interpreter itself, not a pyenv shim (a shell script of its own costing about 100 ms).
+# Start-up is best measured from a regular install in a fresh venv, whose site has no .pth
+# files (an editable install's finder imports pathlib and more before any command runs):
+#   python3 -m venv /tmp/v && /tmp/v/bin/pip install . && \
+#   PYTHON=/tmp/v/bin/python WORDREF=/tmp/v/bin/wordref benchmarks/cli.sh
+python=${PYTHON:-$(python3 -c 'import sys; print(sys.executable)')}
+wordref=${WORDREF:-"$python $PWD/cli.py"}
 queries=$(mktemp)
 trap 'rm -f "$queries"' EXIT
 python3 benchmarks/make_queries.py 20000 > "$queries"
 
 echo "what a one-shot word verb imports (the slowest 15, microseconds cumulative):"
-python3 -X importtime cli.py any extremis -i b -g utt -r x 2>&1 >/dev/null \
+"$python" -X importtime cli.py any extremis -i b -g utt -r x 2>&1 >/dev/null \
     | sort -t'|' -k2 -n -r | head -15
 
 hyperfine -N -i --warmup 3 --runs 20 \
-    'python3 -c pass' \
+    "$python -c pass" \
     "$wordref any extremis --initial b --green utt --red x" \
     "$wordref any extremis -i b -g utt -r x" \
     "$wordref any extremis --batch $queries" \
