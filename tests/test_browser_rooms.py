@@ -194,3 +194,30 @@ def test_seats_left_without_a_name_stay_open_for_phones(server, browser):  # noq
     names = [p["name"] for p in get(f"{server}/api/games/{game_id}")["state"]["players"]]
     assert names == ["Ann", "Zoë", "Player 3"]
     assert errors == []
+
+
+def test_the_shared_screen_hands_a_lost_phones_seat_to_a_new_one(server, browser):  # noqa: F811
+    table = browser.new_context(**DESKTOP).new_page()
+    start_game(table, server, "In Extremis", ["Ann", "Bob"], 6)
+    code = table.locator("#room-code")
+    expect(code).to_have_text(re.compile(r"^[A-Z]{4,5}$"))
+    old, _ = join(browser, server, code.inner_text(), seat="Bob")
+    button = table.locator("#room-reseat button[data-seat='Bob']")
+    expect(button).to_have_text("New phone for Bob")  # the seat is taken: it can be handed on
+    button.click()
+    link = table.locator("#handover-link")
+    expect(link).to_have_attribute("href", re.compile(r"/join/[A-Z]+#.*token="))
+    new = browser.new_context(**PHONE).new_page()
+    new.goto(link.get_attribute("href"))
+    expect(new.locator("#phone")).to_be_visible()
+    expect(new.locator("#me")).to_have_text("You are Bob")
+    assert "token" not in new.url  # taken out of the address bar
+    # The new phone plays from the seat; the old one's token no longer holds it.
+    new.locator("#phone-text").fill("qq")
+    with new.expect_response(lambda r: r.url.endswith("/answer")) as sent:
+        new.locator("#phone-text").press("Enter")
+    assert sent.value.status == 200
+    old.locator("#phone-text").fill("qq")
+    with old.expect_response(lambda r: r.url.endswith("/answer")) as refused:
+        old.locator("#phone-text").press("Enter")
+    assert refused.value.status == 403

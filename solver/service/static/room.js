@@ -208,6 +208,13 @@ function init() {
     }
   });
   $("phone-tap").addEventListener("click", () => send("tap", { player: seat.seat }));
+  // A seat handed over from the shared screen (tableroom.js): the link's fragment holds it.
+  const handed = new URLSearchParams(location.hash.slice(1));
+  if (handed.get("token")) {
+    saved.set(`seat:${code}`, { id: handed.get("id"), seat: handed.get("seat"),
+      token: handed.get("token") });
+    history.replaceState(null, "", location.pathname); // the token leaves the address bar
+  }
   const kept = saved.get(`seat:${code}`, null);
   if (kept && kept.token) {
     seat = kept;

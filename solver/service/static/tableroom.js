@@ -1,5 +1,6 @@
 // The shared screen's room: the join code, link and QR code of the game on the table, who has
-// taken a seat, and the live stream that redraws the table whenever any phone moves.
+// taken a seat (each with a button that hands the seat to a new phone, by the referee token),
+// and the live stream that redraws the table whenever any phone moves.
 // main.js calls openRoom(id, draw, section) each time it shows a game.
 import { api, gamePath } from "./api.js";
 import { el } from "./dom.js";
@@ -12,6 +13,31 @@ let shown = null;
 function seatsLine(seats) {
   const taken = (seats || []).filter((s) => s.taken).map((s) => s.name);
   return taken.length ? `On their phones: ${taken.join(", ")}` : "No phone has joined yet";
+}
+
+// A button per taken seat: a lost phone's seat gets a new token (the old phone's stops
+// working), carried to the new phone by a link whose fragment holds it (never sent to a server).
+function reseatButtons(seats, room) {
+  const box = document.getElementById("room-reseat");
+  if (!box) return;
+  const taken = (seats || []).filter((s) => s.taken);
+  box.replaceChildren(...taken.map((s) => el("button", {
+    type: "button", class: "reseat", "data-seat": s.name, text: `New phone for ${s.name}`,
+    onclick: () => reseat(s.name, room) })));
+}
+
+async function reseat(name, room) {
+  const out = document.getElementById("room-handover");
+  try {
+    const seat = await api("POST", `/api/rooms/${encodeURIComponent(room.code)}/join`,
+      { name }, true);
+    const hand = new URLSearchParams({ id: seat.id, seat: seat.seat, token: seat.token });
+    const link = new URL(`${room.join}#${hand}`, location.href).href;
+    out.replaceChildren(`Open this on ${seat.seat}'s new phone (once; it holds the seat): `,
+      el("a", { id: "handover-link", href: link, target: "_blank", text: link }));
+  } catch (err) {
+    out.textContent = `The seat could not be handed over: ${err.message}`;
+  }
 }
 
 // The code in the page's header, where it takes no room from the cards.
@@ -40,11 +66,12 @@ export async function openRoom(id, draw, section) {
     if (shown !== id) return;
     const line = document.getElementById("room-seats");
     if (data.seats && line) line.textContent = seatsLine(data.seats);
+    if (data.seats && room) reseatButtons(data.seats, room);
     // A move this screen made itself is drawn already: drawing it again would move the
     // keyboard's focus off the button that made it.
     if (data.state && JSON.stringify(data.state) !== JSON.stringify(ui.state)) draw(data.state);
   });
-  let room;
+  let room = null;
   try {
     room = await api("GET", gamePath(id, "room"));
   } catch {
@@ -60,7 +87,10 @@ export async function openRoom(id, draw, section) {
     el("p", { class: "room-head", text: "Join on your phone with the code" }),
     el("p", { id: "room-code", class: "room-code", text: room.code }),
     el("p", {}, el("a", { id: "room-link", href: link, target: "_blank", text: link })),
-    el("p", { id: "room-seats", class: "room-seats", text: seatsLine(room.seats) })));
+    el("p", { id: "room-seats", class: "room-seats", text: seatsLine(room.seats) }),
+    el("div", { id: "room-reseat", class: "room-reseat" }),
+    el("p", { id: "room-handover", class: "room-handover", role: "status" })));
+  reseatButtons(room.seats, room);
 }
 
 // Leave the room shown (the page went back to the setup screen).
