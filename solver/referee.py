@@ -23,24 +23,11 @@ from typing import NamedTuple
 
 from .errors import InputError
 from .games import engine as find_engine, kind as find_kind, status_of
+from .moves import REFEREE_MOVES, check_move, shown as _shown
 from .store import Conflict, Game, Store, open_store, token_matches
 
-# Moves that rewrite a game's past: over HTTP they need the game's referee token.
-REFEREE_MOVES = ("overrule", "undo")
 # How often a move is judged again when other moves keep landing first.
 RETRIES = 20
-# The JSON types of the fields a move of any game may carry (bool is not a number here). An
-# engine reads these fields as such; a move with another type is refused before it sees it.
-_TEXT, _NUMBER = (str,), (int,)
-MOVE_FIELDS = {
-    "type": _TEXT, "player": _TEXT, "to": _TEXT, "rule": _TEXT, "word": _TEXT,
-    "answer": _TEXT, "card": _TEXT + _NUMBER, "target": _TEXT + _NUMBER, "row": _NUMBER,
-    "environment": _NUMBER, "round": _NUMBER + (type(None),), "swift": (bool,),
-    "accept": (bool, type(None)), "late": (bool,),
-}
-MOVE_LISTS = {"cards": _TEXT + _NUMBER, "rows": _NUMBER}
-# The longest list a move may carry, and the largest number: more than any deck holds.
-MOST_CARDS, LARGEST = 200, 2**31
 # The options of the word games that a table may set directly, and their values (or type: the
 # table's own categories are checked where they are read); every other option of theirs comes
 # from the table's choices (language, deck file, house words).
@@ -160,7 +147,7 @@ class Referee:
         """
         for _ in range(RETRIES):
             game = self.store.get(game_id)
-            made = check_move(move(game) if callable(move) else move)
+            made = check_move(game.game, move(game) if callable(move) else move)
             if need_token and made.get("type") in REFEREE_MOVES and \
                     not token_matches(game, token):
                 raise Forbidden("this move needs the game's referee token (X-Referee-Token)")
@@ -212,43 +199,6 @@ class Referee:
             state, events = module.apply(state, move)
             steps.append((move, state, events))
         return steps
-
-
-def check_move(move) -> dict:
-    """Return `move` if its fields have the types MOVE_FIELDS and MOVE_LISTS say; raise
-    InputError (one line) otherwise."""
-    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise InputError('a move is a JSON object with a "type"')
-    for name, value in move.items():
-        if name in MOVE_FIELDS:
-            kinds = MOVE_FIELDS[name]
-            if not _of(value, kinds):
-                raise InputError(f"move field {name!r} is {_kinds(kinds)}, not {_shown(value)}")
-        elif name in MOVE_LISTS:
-            kinds = MOVE_LISTS[name]
-            if not isinstance(value, list) or len(value) > MOST_CARDS or \
-                    not all(_of(v, kinds) for v in value):
-                raise InputError(f"move field {name!r} is a list of at most {MOST_CARDS} "
-                                 f"items, each {_kinds(kinds)}, not {_shown(value)}")
-    return move
-
-
-def _of(value, kinds: tuple) -> bool:
-    if isinstance(value, bool):
-        return bool in kinds
-    if isinstance(value, int):
-        return int in kinds and -LARGEST < value < LARGEST
-    return isinstance(value, kinds)
-
-
-def _kinds(kinds: tuple) -> str:
-    names = {str: "text", int: "a whole number", bool: "true or false", type(None): "null"}
-    return " or ".join(names[k] for k in kinds)
-
-
-def _shown(value) -> str:
-    text = json.dumps(value, ensure_ascii=True)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def start_options(game: str, lang: str = "en", deck: str | None = None, allow=(), ban=(),

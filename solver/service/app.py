@@ -10,7 +10,7 @@
 Who may do what: creating a game returns its referee token once; overrule and undo need it
 (header X-Referee-Token); answers, taps and takes do not. Bad input is a 4xx with a JSON
 {"error": ...}, never a 500: 400 for values the rules cannot read, 422 for a move or option of
-a shape the game does not know (schemas.py), 404 for an unknown game, 403 for a missing or
+a shape the game does not know (solver/moves.py, schemas.py), 404 for an unknown game, 403 for a missing or
 wrong token, 409 for a move the rules forbid now, 413 for a body over 64 KB, 415 for a state
 change without a JSON body, 503 (with Retry-After) while a language's index is being built.
 
@@ -32,7 +32,7 @@ from importlib import resources
 from typing import Literal
 
 from anyio import CapacityLimiter, to_thread
-from fastapi import FastAPI, Header, Query, Request
+from fastapi import Body, FastAPI, Header, Query, Request
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
@@ -46,7 +46,8 @@ from .rooms import mount as mount_rooms
 from .guard import Guard, Hosts
 from .livebots import LiveBots
 from .reply import dumps, error
-from .schemas import ANY_MOVE, MAX_TEXT, BadShape, check_move, check_options
+from ..moves import REFEREE_MOVES, check_move, json_schema as move_schema
+from .schemas import MAX_TEXT, BadShape, check_options
 from .words import (EXTREMIS_PARAMS, FAILED_RETRY, REDYELLOW_PARAMS, Languages, Unavailable,
                     WarmingUp, WordVerbs, open_language, query_doc)
 
@@ -295,8 +296,8 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
                 if "lang" in game.options:
                     languages.open(game.options["lang"])  # once, and never twice at a time
                 made = payload(games, game) if callable(payload) else payload
-                return made if made["type"] in ("overrule", "undo") else \
-                    check_move(game.game, made)
+                # Checked before the seats look at it (the referee checks it again).
+                return check_move(game.game, made)
 
             try:
                 outcome = games.play(game_id, seating.guard(games, move), token,
@@ -362,14 +363,18 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
         """Take back the latest move (needs the referee token)."""
         return await threaded(game_id, {"type": "undo"}, x_referee_token)
 
-    @app.post("/api/games/{game_id}/move", operation_id="move")
-    async def any_move(game_id: str, body: ANY_MOVE):
+    # The body's schema is solver/moves.py's declaration, the one the move is checked against.
+    @app.post("/api/games/{game_id}/move", operation_id="move", openapi_extra={"requestBody": {
+        "content": {"application/json": {"schema": move_schema()}}}})
+    async def any_move(game_id: str, body: dict = Body(...)):
         """Any move the game's engine knows, as JSON (the card games' plays, pickups, rescues).
 
         Answers, taps and takes have their own routes too; overrule and undo only there (they
         need the token). Each game's moves are in the schema; one of another game is a 422.
         """
-        return await threaded(game_id, body.model_dump(exclude_unset=True))
+        if body.get("type") in REFEREE_MOVES:
+            raise BadShape(f"{body['type']} has its own route (it needs the referee token)")
+        return await threaded(game_id, body)
 
     @app.get("/api/games/{game_id}/moves", operation_id="legal_moves")
     def legal(game_id: str):
