@@ -14,7 +14,9 @@ that the answer lacks.
 
 `tests/golden/things-dev2.tsv` is a second development set (194 prompts from another public
 list, none of them in the frozen part; its header says how it was made). It was tuned on, so
-its figures flatter, and it is reported on its own.
+its figures flatter, and it is reported on its own. `tests/golden/things-dev3.tsv` is a third
+(60 prompts from a third public list, none in the frozen part or in dev2), reported on its own;
+its first run, before any change for it, is in the README.
 
 Baseline, measured before the Thing reader (things.py) existed:
     dev:    426 real, 260 wrong; real wrongly rejected 8 (1.9 %), wrong accepted 12 (4.6 %),
@@ -36,6 +38,9 @@ from solver.categories import Categories
 OPEN = Path(__file__).parent / "golden" / "things-open.tsv"
 # A second development set (its header says how it was made); all of it is "dev2".
 DEV2 = Path(__file__).parent / "golden" / "things-dev2.tsv"
+# A third development set from yet another public list (its header says how it was made): "dev3".
+DEV3 = Path(__file__).parent / "golden" / "things-dev3.tsv"
+SETS = {"dev2": DEV2, "dev3": DEV3}
 RED_ORDER = "qxzjvkwyfbgpmhcdulnrtseaoi"  # rare letters first: the red card an answer surely lacks
 
 
@@ -67,8 +72,8 @@ class Figures:
         return f"{name}: {self.real} real, {self.wrong} wrong; {shown}"
 
 
-def load_open(path: Path = OPEN) -> list[tuple[str, str, str, str]]:
-    """Return (prompt, answer, label, split) for every answer of a set."""
+def load_open(path: Path = OPEN, default: str = "dev2") -> list[tuple[str, str, str, str]]:
+    """Return (prompt, answer, label, split) for every answer of a set (`default` when it has no split)."""
     rows = []
     header = None
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -79,7 +84,7 @@ def load_open(path: Path = OPEN) -> list[tuple[str, str, str, str]]:
             header = cells
             continue
         row = dict(zip(header, cells))
-        rows.append((row["prompt"], row["answer"], row["label"], row.get("split", "dev2")))
+        rows.append((row["prompt"], row["answer"], row["label"], row.get("split", default)))
     return rows
 
 
@@ -93,7 +98,8 @@ def cards_for(cats: Categories, prompt: str, answer: str) -> redyellow.Cards:
 def measure(cats: Categories, split: str, judge=redyellow.judge) -> Figures:
     """Return the figures of one part of the set ("dev" or "frozen")."""
     got = Figures()
-    for prompt, answer, label, part in load_open(DEV2 if split == "dev2" else OPEN):
+    path = SETS.get(split, OPEN)
+    for prompt, answer, label, part in load_open(path, split):
         if part != split:
             continue
         valid = judge(cats, cards_for(cats, prompt, answer), answer).valid
@@ -160,6 +166,19 @@ def test_the_second_dev_set_is_safe(dev2):
     assert dev2.real >= 600 and dev2.wrong >= 300
     assert dev2.real_rejected <= 0.01 * dev2.real, dev2.misses
     assert dev2.wrong_accepted <= 0.03 * dev2.wrong, dev2.misses
+
+
+@pytest.fixture(scope="module")
+def dev3(cats):
+    return measure(cats, "dev3")
+
+
+def test_the_third_dev_set_is_safe(dev3):
+    """The third development set: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
+    print("\n" + dev3.line("things-dev3"))
+    assert dev3.real >= 250 and dev3.wrong >= 100
+    assert dev3.real_rejected <= 0.01 * dev3.real, dev3.misses
+    assert dev3.wrong_accepted <= 0.03 * dev3.wrong, dev3.misses
 
 
 @pytest.fixture(scope="module")
