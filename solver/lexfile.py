@@ -13,8 +13,10 @@ Layout (all integers little-endian):
 One file per language keeps a lexicon one thing to ship, copy and version. Every byte a reader
 trusts is under a CRC-32: the header (which holds each partition's letter maxima and offsets, so
 one flipped bit there would silently give wrong answers; format 1 left it unchecked) and every
-section. Checking costs about 0.2 ms per megabyte on open and means a corrupt file is refused
-with a message, never handed to marisa-trie (which trusts its input).
+section. The header is checked on open; a section when it is first read (Sections, below), since
+a query reads few of them: checking all of English's 8.3 MB cost about 32 M instructions on every
+start, more than the stumped check itself. Either way a corrupt file is refused with a message
+before anything read from it is used, never handed to marisa-trie (which trusts its input).
 
 A section may be stored lzma-compressed ("codec": "lzma" in its entry): the compact lexicons that
 ship for languages whose index is built on first use (lexicon.py) are stored that way.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import json
 import mmap
+from collections.abc import Mapping
 import os
 import struct
 import zlib
@@ -86,8 +89,12 @@ def read_header(buf, name: str = "lexicon") -> dict:
     return unpack(buf, name, sections=False)[0]
 
 
-def unpack(buf, name: str = "lexicon", sections: bool = True) -> tuple[dict, dict]:
-    """Return (header, sections) of a lexicon file's bytes; raise LexiconError if it is unusable."""
+def unpack(buf, name: str = "lexicon", sections: bool = True,
+           lazy: bool = False) -> tuple[dict, Mapping]:
+    """Return (header, sections) of a lexicon file's bytes; raise LexiconError if it is unusable.
+
+    With `lazy`, sections are a Sections mapping that checks each one on its first read.
+    """
     view = memoryview(buf)
     if len(view) < 12 or bytes(view[:8]) != MAGIC:
         raise LexiconError(f"{name} is not a wordref lexicon file" if len(view)
@@ -114,20 +121,60 @@ def unpack(buf, name: str = "lexicon", sections: bool = True) -> tuple[dict, dic
         raise LexiconError(f"{name} has a corrupt header") from None
     if not sections:
         return header, {}
-    sections = {}
-    for sec, where in layout.items():
-        try:
-            lo = start + where["offset"]
-            hi = lo + where["length"]
-            crc = where["crc32"]
-        except (KeyError, TypeError):
-            raise LexiconError(f"{name} has a corrupt header (section {sec!r})") from None
-        if hi > len(view):
-            raise LexiconError(f"{name} is truncated (section {sec!r} cut short)")
-        data = view[lo:hi]
+    found = Sections(view, start, layout, name)
+    return header, (found if lazy else {sec: found[sec] for sec in found})
+
+
+class Sections(Mapping):
+    """A lexicon file's sections by name, each checked against its CRC-32 when first read.
+
+    Where every section lies is checked on open (a cut-short file is refused at once); its
+    bytes are checked on the first `sections[name]` and kept, so nothing of a section is read
+    before its checksum passed. `verified` names the sections checked so far.
+    """
+
+    def __init__(self, view, start: int, layout: dict, name: str):
+        self._view, self._name, self._where, self._done = view, name, {}, {}
+        for sec, where in layout.items():
+            try:
+                lo = start + where["offset"]
+                hi = lo + where["length"]
+                crc = where["crc32"]
+                codec = where.get("codec")
+            except (KeyError, TypeError, AttributeError):
+                raise LexiconError(f"{name} has a corrupt header (section {sec!r})") from None
+            if hi > len(view):
+                raise LexiconError(f"{name} is truncated (section {sec!r} cut short)")
+            self._where[sec] = (lo, hi, crc, codec)
+
+    @property
+    def verified(self) -> list[str]:
+        return sorted(self._done)
+
+    def length(self, sec: str) -> int:
+        """Return the stored length of section `sec`, without reading it."""
+        lo, hi = self._where[sec][:2]
+        return hi - lo
+
+    def __iter__(self):
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __contains__(self, sec) -> bool:
+        return sec in self._where
+
+    def __getitem__(self, sec: str):
+        data = self._done.get(sec)
+        if data is not None:
+            return data
+        lo, hi, crc, codec = self._where[sec]
+        name = self._name
+        data = self._view[lo:hi]
         if zlib.crc32(data) != crc:
             raise LexiconError(f"{name} is corrupt (section {sec!r} fails its checksum)")
-        if where.get("codec") == "lzma":
+        if codec == "lzma":
             import lzma  # only compact files, read on a first use: kept off every start-up
 
             try:
@@ -135,5 +182,5 @@ def unpack(buf, name: str = "lexicon", sections: bool = True) -> tuple[dict, dic
             except lzma.LZMAError:
                 raise LexiconError(f"{name} is corrupt (section {sec!r} does not "
                                    f"decompress)") from None
-        sections[sec] = data
-    return header, sections
+        self._done[sec] = data
+        return data

@@ -18,7 +18,7 @@ import sys
 import time
 import unicodedata
 import zlib
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from itertools import islice
 
 import marisa_trie
@@ -72,7 +72,7 @@ class Lexicon:
     def __init__(self, data, name: str = "lexicon", path=None):
         if isinstance(data, (memoryview, bytearray)):
             data = bytes(data)  # words are sliced out of `data`: bytes or an mmap
-        header, sections = lexfile.unpack(data, name)
+        header, sections = lexfile.unpack(data, name, lazy=True)
         if header.get("kind", "full") != "full":
             raise LexiconError(f"{name} is a compact lexicon: open it with Lexicon.open()")
         try:
@@ -81,27 +81,70 @@ class Lexicon:
             self.alphabet = Alphabet(self.lang, header["alphabet"])
             self.size: int = header["words"]
             self.common_zipf: float = header["common_zipf"]
-            self._sections = sections  # the tries load on first use (_trie, below)
-            self._position = sections["position"].cast("I")
-            self._zipf = sections["zipf"].cast("H")
-            self._text_at = lexfile.data_start(data) + header["sections"]["words"]["offset"]
-            self._word_at = sections["word_at"].cast("I")
-            self.index = LetterIndex(header["partitions"], sections["bits"], self.alphabet.letters)
+            self._partitions = header["partitions"]
             self._starts = [p["start"] for p in header["partitions"]]
             self._heads: dict[int, list[str]] = {}
-            if "surfaces" in sections:
-                self._surface_position = sections["surface_position"].cast("I")
-            if "trie" not in sections:
-                raise KeyError("trie")
+            # Sizes come from the checked header: the sections' bytes are read, and checked,
+            # on first use (the properties below), so a stumped check reads only the bits.
+            lengths = {sec: sections.length(sec) for sec in
+                       ("position", "zipf", "word_at", "words", "bits", "trie")}
         except (KeyError, TypeError, ValueError) as err:
             raise LexiconError(f"{name} is missing part of a lexicon ({err})") from None
-        if not (len(self._position) == len(self._zipf) == len(self._word_at) - 1 == self.size) \
-                or self._word_at[-1] != len(sections["words"]):
+        if not (lengths["position"] // 4 == lengths["zipf"] // 2
+                == lengths["word_at"] // 4 - 1 == self.size):
             raise LexiconError(f"{name} is inconsistent: its sections disagree on the word count")
+        self._sections = sections
+        self._words_length = lengths["words"]
         self._name = name
         self.code = self.lang
         self.path = path
         self._data = data  # keeps the mmap alive as long as the views into it
+        self._heal = None  # set by open(): what to do when a section fails its check
+
+    def _section(self, sec: str):
+        """Return section `sec`, checked; a damaged one is healed (a cache) or reported."""
+        try:
+            return self._sections[sec]
+        except LexiconError as err:
+            if self._heal is None:
+                raise
+            fresh = self._heal(err)  # raises, or returns the lexicon of a rebuilt file
+        code, heal = self.code, self._heal
+        self.__dict__.clear()  # forget what was read of the damaged file
+        self.__dict__.update(fresh.__dict__)
+        self.code, self._heal = code, heal
+        return self._sections[sec]
+
+    # Each section is checked on its first use, through these: the stumped check reads only
+    # the index, and checking every section of English on open cost about 32 M instructions.
+    @cached_property
+    def index(self) -> LetterIndex:
+        return LetterIndex(self._partitions, self._section("bits"), self.alphabet.letters)
+
+    @cached_property
+    def _position(self):
+        return self._section("position").cast("I")
+
+    @cached_property
+    def _zipf(self):
+        return self._section("zipf").cast("H")
+
+    @cached_property
+    def _word_at(self):
+        word_at = self._section("word_at").cast("I")
+        if word_at[-1] != self._words_length:
+            raise LexiconError(f"{self._name} is inconsistent: its sections disagree on the "
+                               f"word count")
+        return word_at
+
+    @cached_property
+    def _text_at(self) -> int:
+        self._section("words")
+        return lexfile.data_start(self._data) + self.header["sections"]["words"]["offset"]
+
+    @cached_property
+    def _surface_position(self):
+        return self._section("surface_position").cast("I")
 
     def _partition_at(self, position: int):
         """Return the partition that holds `position`."""
@@ -110,10 +153,10 @@ class Lexicon:
 
     # The tries load when first asked for: the stumped check and solve never look a word up,
     # and loading the English trie (a 640 KB copy, then marisa's own parse) was about a third
-    # of what opening the lexicon cost. Their bytes passed their checksum on open.
+    # of what opening the lexicon cost.
     @cached_property
     def _trie(self):
-        trie = _trie_of(self._sections["trie"])
+        trie = _trie_of(self._section("trie"))
         if len(trie) != self.size:
             raise LexiconError(f"{self._name} is inconsistent: its sections disagree on the "
                                f"word count")
@@ -122,14 +165,13 @@ class Lexicon:
     @cached_property
     def _surfaces(self):
         """Return the trie of the forms shown with marks or capitals (None if the file has none)."""
-        found = self._sections.get("surfaces")
-        return None if found is None else _trie_of(found)
+        return _trie_of(self._section("surfaces")) if "surfaces" in self._sections else None
 
     @cached_property
     def _form_flags(self) -> dict:
         """Return {flag: trie of the forms carrying it}, from the sections named FLAG_forms."""
-        return {name[:-len("_forms")]: _trie_of(data) for name, data in self._sections.items()
-                if name.endswith("_forms")}
+        return {name[:-len("_forms")]: _trie_of(self._section(name))
+                for name in self._sections if name.endswith("_forms")}
 
     @classmethod
     def from_file(cls, path) -> "Lexicon":
@@ -155,6 +197,7 @@ class Lexicon:
             header = lexfile.read_header(data, str(found))
             if header.get("kind", "full") == "full":
                 lex = Lexicon(data, str(found), found if isinstance(found, str) else None)
+                lex._heal = partial(_report, found, base)
             else:
                 lex = _cached(code, data, header, letters, str(found))
         except LexiconError as err:
@@ -277,6 +320,11 @@ def _trie_of(data) -> marisa_trie.Trie:
     return trie
 
 
+def _report(found, base: str, err: LexiconError):
+    """Raise `err`, found in a bundled or user-built file, with the command that repairs it."""
+    raise LexiconError(f"{err}: {repair_hint(found, base, err)}") from None
+
+
 def _read(found):
     """Return the bytes of a lexicon file: mapped if it is a path, else read (a Traversable)."""
     return lexfile.map_file(found) if isinstance(found, str) else found.read_bytes()
@@ -298,12 +346,23 @@ def _cached(code: str, data, header: dict, letters: str | None, name: str) -> Le
     damage = None
     if target.is_file():
         try:
-            return Lexicon.from_file(target)
+            lex = Lexicon.from_file(target)
         except LexiconError as err:
             damage = err
+        else:  # a section found damaged on its first use is rebuilt the same way
+            lex._heal = partial(_build, code, data, header, letters, name, target)
+            return lex
     elif target.exists() or target.is_symlink():
         raise LexiconError(f"the cache path {target} is a directory or another non-file: "
                            f"move it away or remove it, and wordref builds its index there")
+    return _build(code, data, header, letters, name, target, damage)
+
+
+def _build(code: str, data, header: dict, letters: str | None, name: str, target,
+           damage: LexiconError | None) -> Lexicon:
+    """Build the full lexicon of a compact one into `target` (replacing a `damage`d file)."""
+    from .assemble import expand
+
     started = time.perf_counter()
     say = sys.stderr.write if sys.stderr else (lambda text: None)
     language = language_name(code)

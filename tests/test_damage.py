@@ -6,6 +6,9 @@ interrupted copy damages files: bytes flipped in the prefix, the header and a se
 flipped in a partition's letter maximum (a wrong answer if the header went unchecked), cut in
 half, emptied. Every outcome is either the right answer (a cache, rebuilt, with one line on
 stderr) or exit 2 and one line naming the command that repairs the file. Never a traceback.
+
+A lexicon's header is checked on open and each section on its first use, so damage to a section
+is found by the first query that reads it, never after something read from it was used.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from solver.letters import LATIN
 from solver.lexicon import Lexicon
 
 QUERY = ["any", "extremis", "--lang", "xx", "-i", "b", "-g", "u", "--json"]
+SOLVE = ["solve", "extremis", "--lang", "xx", "-i", "b", "-g", "u", "--json"]
 THING = ["any", "redyellow", "--thing", "fruit", "--yellow", "a", "--red", "z", "--json"]
 SOURCES = [{"name": "test words", "kind": "dictionary"}]
 
@@ -43,7 +47,20 @@ def flip_header(data: bytes) -> bytes:
     return data[:at] + bytes([data[at] ^ 0x01]) + data[at + 1:]
 
 
+def flip_in(section: str):
+    """Return a damage that flips a byte in the middle of `section` (of a file that has it)."""
+    def flip(data: bytes) -> bytes:
+        where = lexfile.read_header(data)["sections"][section]
+        at = lexfile.data_start(data) + where["offset"] + where["length"] // 2
+        return data[:at] + bytes([data[at] ^ 0x40]) + data[at + 1:]
+    flip.__name__ = f"flip_{section}"
+    return flip
+
+
 def flip_section(data: bytes) -> bytes:
+    """Flip a byte of the letter index (read by every query), or of a file's last section."""
+    if b'"bits":' in data[:lexfile.data_start(data)]:
+        return flip_in("bits")(data)
     at = len(data) - 9
     return data[:at] + bytes([data[at] ^ 0x40]) + data[at + 1:]
 
@@ -206,3 +223,59 @@ def test_the_header_is_checked_before_it_is_trusted():
         lexfile.unpack(flip_letter_maximum(data), "x")
     with pytest.raises(lexfile.LexiconError, match="header"):
         lexfile.read_header(flip_letter_maximum(data), "x")
+
+
+def test_a_fresh_open_checks_the_header_and_no_section():
+    lex = Lexicon.from_bytes(full_tiny(), "x")
+    assert lex._sections.verified == []
+    assert lex.index.partition("b").at_least("u", 1)  # the stumped check reads only the index
+    assert lex._sections.verified == ["bits"]
+    assert lex.lookup("butter") is not None
+    assert "trie" in lex._sections.verified and "words" in lex._sections.verified
+
+
+def _use_everything(lex):
+    entry = lex.lookup("butter")
+    lex.words_at([0, 1], 0)
+    lex.entry(entry.position)
+    lex.index.partition("b").at_least("u", 1)
+
+
+@pytest.mark.parametrize("section", sorted(lexfile.read_header(full_tiny())["sections"]))
+def test_every_damaged_section_is_caught_before_it_is_used(section):
+    lex = Lexicon.from_bytes(flip_in(section)(full_tiny()), "x")
+    with pytest.raises(lexfile.LexiconError, match=f"section '{section}' fails its checksum"):
+        _use_everything(lex)
+    _use_everything(Lexicon.from_bytes(full_tiny(), "x"))  # the undamaged file reads through
+
+
+def test_a_query_that_reads_a_damaged_cached_section_rebuilds_it(home):
+    (home / "bundled" / "xx.wrl").write_bytes(compact_tiny())
+    first = run(*SOLVE)
+    assert first.exit_code == 0 and json.loads(first.stdout)["words"], first.output
+    cached = cached_file(home)
+    good = cached.read_bytes()
+    damage(cached, flip_in("words"))
+    Lexicon.open.cache_clear()
+    stumped = run(*QUERY)  # reads the index only: answered from the file, nothing said
+    assert stumped.exit_code == 0 and stumped.stderr == ""
+    Lexicon.open.cache_clear()
+    healed = run(*SOLVE)
+    assert (healed.exit_code, healed.stdout) == (0, first.stdout)
+    line = one_line(healed)
+    assert "damaged" in line and "rebuilt" in line and "'words'" in line
+    assert cached.read_bytes() == good
+
+
+@pytest.mark.parametrize("where", ["bundled", "user"])
+def test_a_query_that_reads_a_damaged_section_names_the_repair(home, where):
+    path = home / ("bundled" if where == "bundled" else "home/lexicons") / "xx.wrl"
+    path.write_bytes(full_tiny())
+    damage(path, flip_in("words"))
+    assert run(*QUERY).exit_code == 0
+    Lexicon.open.cache_clear()
+    result = run(*SOLVE)
+    assert result.exit_code == 2
+    line = one_line(result)
+    assert str(path) in line and "'words'" in line
+    assert ("reinstall" if where == "bundled" else "wordref lexicon build --lang xx") in line
