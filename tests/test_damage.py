@@ -279,3 +279,19 @@ def test_a_query_that_reads_a_damaged_section_names_the_repair(home, where):
     line = one_line(result)
     assert str(path) in line and "'words'" in line
     assert ("reinstall" if where == "bundled" else "wordref lexicon build --lang xx") in line
+
+
+def test_verify_checks_every_section_at_once():
+    Lexicon.from_bytes(full_tiny(), "x").verify()
+    lex = Lexicon.from_bytes(flip_in("zipf")(full_tiny()), "x")
+    with pytest.raises(lexfile.LexiconError, match="section 'zipf' fails its checksum"):
+        lex.verify()
+
+
+def test_the_service_refuses_a_damaged_language_on_open(home):
+    from solver.service.words import open_language
+
+    path = home / "bundled" / "xx.wrl"
+    path.write_bytes(flip_in("zipf")(full_tiny()))  # a section no stumped check reads
+    with pytest.raises(lexfile.LexiconError, match="reinstall"):
+        open_language("xx")

@@ -182,7 +182,7 @@ class Languages:
 # Builds a compact language's index into the cache, in a process of its own: the build holds
 # the GIL in C code for seconds at a time (a thread left /healthz waiting 4.5 s while Norwegian
 # built), and a process also keeps its 200 MB of build-time memory out of the server's.
-BUILD = "import sys; from solver.api import open_extremis; open_extremis(sys.argv[1])"
+BUILD = "import sys; from solver.api import open_extremis; open_extremis(sys.argv[1])[0].verify()"
 
 
 def open_language(code: str) -> None:
@@ -204,7 +204,7 @@ def open_language(code: str) -> None:
         if child.returncode:
             said = [line for line in child.stderr.splitlines() if line.strip()]
             raise LexiconError(said[-1] if said else f"the build stopped ({child.returncode})")
-    api.open_extremis(code)
+    api.open_extremis(code)[0].verify()  # every section checked on open, as a CLI run does lazily
     if code == "en":
         from ..categories import Categories
         Categories.open()
