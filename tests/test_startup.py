@@ -35,11 +35,14 @@ def loaded(modules: set[str], name: str) -> bool:
     return any(m == name or m.startswith(name + ".") for m in modules)
 
 
-@pytest.mark.parametrize("args", [
+WORD_VERBS = [
     ["any", "extremis", "-i", "b", "-g", "utt", "-r", "x"],
     ["solve", "extremis", "-i", "b", "-g", "utt", "--json"],
     ["judge", "extremis", "-i", "b", "-g", "utt", "butter"],
-])
+]
+
+
+@pytest.mark.parametrize("args", WORD_VERBS)
 def test_a_word_verb_imports_no_game_store_service_or_build(args):
     modules = imported(*args)
     assert "solver.extremis" in modules and "solver.commands.words" in modules
@@ -86,11 +89,7 @@ LEFT_OUT_FOR_WORDS = ["pathlib", "urllib", "ipaddress", "dataclasses", "solver.c
                       "lzma", "importlib.resources", "solver.hints", "solver.assemble"]
 
 
-@pytest.mark.parametrize("args", [
-    ["any", "extremis", "-i", "b", "-g", "utt", "-r", "x"],
-    ["solve", "extremis", "-i", "b", "-g", "utt", "--json"],
-    ["judge", "extremis", "-i", "b", "-g", "utt", "butter"],
-])
+@pytest.mark.parametrize("args", WORD_VERBS)
 def test_a_word_verb_imports_no_pathlib_dataclasses_or_batch_path(args):
     added = imported_bare(*args)
     assert "solver.extremis" in added

@@ -155,30 +155,14 @@ def test_prompts_never_seen_dev_part_accepts_four_in_five(dev):
     assert dev.real_accepted >= 0.80 * dev.real
 
 
-@pytest.fixture(scope="module")
-def dev2(cats):
-    return measure(cats, "dev2")
-
-
-def test_the_second_dev_set_is_safe(dev2):
-    """The second development set: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
-    print("\n" + dev2.line("things-dev2"))
-    assert dev2.real >= 600 and dev2.wrong >= 300
-    assert dev2.real_rejected <= 0.01 * dev2.real, dev2.misses
-    assert dev2.wrong_accepted <= 0.03 * dev2.wrong, dev2.misses
-
-
-@pytest.fixture(scope="module")
-def dev3(cats):
-    return measure(cats, "dev3")
-
-
-def test_the_third_dev_set_is_safe(dev3):
-    """The third development set: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
-    print("\n" + dev3.line("things-dev3"))
-    assert dev3.real >= 250 and dev3.wrong >= 100
-    assert dev3.real_rejected <= 0.01 * dev3.real, dev3.misses
-    assert dev3.wrong_accepted <= 0.03 * dev3.wrong, dev3.misses
+@pytest.mark.parametrize("part, real, wrong", [("dev2", 600, 300), ("dev3", 250, 100)])
+def test_the_later_dev_sets_are_safe(cats, part, real, wrong):
+    """The second and third development sets: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
+    figures = measure(cats, part)
+    print("\n" + figures.line(f"things-{part}"))
+    assert figures.real >= real and figures.wrong >= wrong
+    assert figures.real_rejected <= 0.01 * figures.real, figures.misses
+    assert figures.wrong_accepted <= 0.03 * figures.wrong, figures.misses
 
 
 @pytest.fixture(scope="module")
