@@ -116,26 +116,23 @@ class Seating:
             store.run("SELECT pg_notify(?, ?)", (CHANNEL, f"{game_id} seats"))
 
 
+# What each refusal of a room or seat route answers: a JSON error line with this status.
+REFUSALS = {Forbidden: 403, NoRoom: 404, NoGame: 404, SeatTaken: 409}
+
+
+def _answer_with(status: int):
+    async def answer(request: Request, err: Exception):
+        return error(str(err), status)
+    return answer
+
+
 def mount(app, referees) -> Seating:
     """Add the room routes and the live stream to `app`; return the Seating for its routes."""
     seating = Seating(referees)
     app.add_middleware(Tokens)
 
-    @app.exception_handler(Forbidden)
-    async def forbidden(request: Request, err: Forbidden):
-        return error(str(err), 403)
-
-    @app.exception_handler(NoRoom)
-    async def no_room(request: Request, err: NoRoom):
-        return error(str(err), 404)
-
-    @app.exception_handler(NoGame)
-    async def no_game(request: Request, err: NoGame):
-        return error(str(err), 404)
-
-    @app.exception_handler(SeatTaken)
-    async def seat_taken(request: Request, err: SeatTaken):
-        return error(str(err), 409)
+    for refusal, status in REFUSALS.items():
+        app.add_exception_handler(refusal, _answer_with(status))
 
     @app.post("/api/rooms/{code}/join")
     def join(code: str, body: Join, x_referee_token: str | None = Header(None, max_length=200)):
