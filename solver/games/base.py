@@ -17,6 +17,11 @@ An engine is a module of solver/games/ that defines:
     legal_moves(state) -> list of moves
                               every move the rules allow now (where they can be listed)
     view(state) -> dict       the state as players see it (the "state" of `wordref game` JSON)
+    public(move, events) -> (move, events)      (optional; without it all is public)
+                              the move and its events as the whole table may see them: what
+                              the rulebook keeps hidden (a card given face down, a card chosen
+                              unseen) taken out; every public screen reads a move through
+                              `public_record` below, the mover alone gets it whole
 
 States, moves and events are plain JSON-serialisable data (dicts, lists, strings, ints, bools,
 None) so that the store can save them and the event log can replay a game move by move: replaying
@@ -56,3 +61,23 @@ def check_players(players: list[str], game: str, least: int = 2) -> None:
         raise InputError(f"{game} needs at least {least} players")
     if len(set(players)) != len(players):
         raise InputError("player names must differ")
+
+
+def public_record(module, move: dict, events: list[dict]) -> tuple[dict, list[dict]]:
+    """Return a logged move and its events as every screen of the table may see them.
+
+    The engine's `public` decides (see above); the referee's undo, which carries the move it
+    takes back, shows that move as the engine shows it without its events (so a private card
+    named only in the move stays hidden).
+    """
+    shown = getattr(module, "public", None)
+    if shown is not None:
+        move, events = shown(move, events)
+    return move, [{**e, "move": public_record(module, e["move"], [])[0]}
+                  if e.get("type") == "undo" and isinstance(e.get("move"), dict) else e
+                  for e in events]
+
+
+def without(record: dict, *keys: str) -> dict:
+    """Return a copy of `record` without `keys` (the public form of a private field)."""
+    return {k: v for k, v in record.items() if k not in keys}

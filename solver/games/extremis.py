@@ -42,7 +42,7 @@ from ..errors import InputError
 from ..letters import VARIANTS
 from ..lexicon import Lexicon, WordFilter
 from ..verdict import Reason, Verdict
-from .base import IllegalMove, check_players
+from .base import IllegalMove, check_players, without
 
 NAME = "extremis"
 
@@ -383,6 +383,19 @@ def forecast(state: dict) -> dict:
         if rules.any_word(lex, cards, filt):
             return {"flip": k - state["flipped"] + 1, "tap": False}
     return {"flip": None, "tap": False}
+
+
+def public(move: dict, events: list[dict]) -> tuple[dict, list[dict]]:
+    """Return `move` and its events as the whole table sees them (base.public_record).
+
+    The answer, the verdict's reasons and the stumped check's words (said once the table
+    gave up) are public. A wrong answer's suggestions are not: they are real words that fit
+    the cards, and the round goes on, so on every screen they would hand the round to
+    whoever reads them first ("be the first player to discover a word"). They go to the
+    answer's sender alone, in the answer's reply.
+    """
+    return move, [without(e, "suggestions") if e.get("type") == "verdict" else e
+                  for e in events]
 
 
 def view(state: dict) -> dict:

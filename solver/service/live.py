@@ -42,6 +42,7 @@ from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..games import engine as find_engine, status_of
+from ..games.base import public_record
 from ..pgstore import CHANNEL, connect, is_url
 from ..store import open_store
 
@@ -430,7 +431,13 @@ def states_after(store, game, module) -> dict[int, dict]:
 
 
 def move_event(module, seq: int, at: float, move: dict, events: list, state: dict) -> str:
-    """Return the SSE event of move `seq` (logged at `at`) of a game of engine `module`."""
+    """Return the SSE event of move `seq` (logged at `at`) of a game of engine `module`.
+
+    A stream takes no token: every screen of the table may open it, so it carries the move
+    and its events in their public form (base.public_record), never a card the rulebook
+    keeps hidden; the mover has the whole of them in the move's reply.
+    """
+    move, events = public_record(module, move, events)
     return event_text(seq, {"seq": seq, "at": at, "move": move, "events": events,
                             "state": module.view(state), "status": status_of(state)})
 

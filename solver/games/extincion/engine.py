@@ -25,14 +25,14 @@ Moves (all carry "type" and "player"):
 from __future__ import annotations
 
 from ...errors import InputError
-from ..base import IllegalMove, rng
+from ..base import IllegalMove, rng, without
 from .deck import Deck, extinctions_to_end, load_deck, sample_deck
 from .judge import MOVE_TYPES, judge, legal_moves
 from .play import copy_state, perform, setup
 from . import rules as R
 
 __all__ = ["NAME", "OPTIONS", "MOVE_TYPES", "REASON_CODES", "new", "judge", "apply",
-           "legal_moves", "view", "load_deck", "sample_deck"]
+           "legal_moves", "view", "public", "load_deck", "sample_deck"]
 
 NAME = "extincion"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -109,6 +109,22 @@ def view(state: dict, player: str | None = None) -> dict:
             raise InputError(f"{player!r} is not playing")
         out["hand"] = [cards[c] for c in state["hands"][player]]
     return out
+
+
+def public(move: dict, events: list[dict]) -> tuple[dict, list[dict]]:
+    """Return `move` and its events as the whole table sees them (base.public_record).
+
+    Every card a move names lies face up: played into a territory, discarded to the
+    Cemetery, shown as a Clever Girl, drawn from the Cemetery's top or the Epidemic's card;
+    draws and a Piscivore's random steal are told as counts. The one card chosen unseen is
+    a Stampede's ("everyone must pass a Dinosaur from their hand"): its "chose" event names
+    none, and a choose move names its card only where an event of the same move shows it
+    (placed, sacrificed, sickened, or trampled once the last player has chosen).
+    """
+    if move.get("type") == "choose" and not any(
+            e.get("type") != "chose" and e.get("card") == move.get("card") for e in events):
+        move = without(move, "card")
+    return move, events
 
 
 def _face_up(env: dict) -> dict:

@@ -43,7 +43,7 @@ docs/extreme-idiot.md gives every paragraph and every ruling. The rulings on the
 from __future__ import annotations
 
 from ...verdict import Verdict
-from ..base import IllegalMove, rng
+from ..base import IllegalMove, rng, without
 from .apply import apply_move
 from .cards import (RANK, deck, parse_card, parse_cards, show_card, show_cards,
                           show_rank)
@@ -54,7 +54,7 @@ from .rules import OPTIONS, REASON_CODES, asks, judge_play, resolve_options
 from .table import DEAL, check_names, copy_state, seat, zone
 
 __all__ = ["NAME", "OPTIONS", "REASON_CODES", "PENALTIES", "MOVES", "IllegalMove", "new",
-           "judge", "apply", "legal_moves", "view", "judge_play", "parse_card", "parse_cards",
+           "judge", "apply", "legal_moves", "view", "public", "judge_play", "parse_card", "parse_cards",
            "show_card", "show_cards"]
 
 NAME = "idiot"
@@ -150,3 +150,20 @@ def view(state: dict, player: str | None = None) -> dict:
         hand = sorted(state["hands"][player], key=lambda c: (RANK[c], c))
         out["hand"] = [show_card(c) for c in hand]
     return out
+
+
+def public(move: dict, events: list[dict]) -> tuple[dict, list[dict]]:
+    """Return `move` and its events as the whole table sees them (base.public_record).
+
+    Cards are played, flipped and put aside face up, the pile is picked up and burned in
+    sight, draws are counts: all public. A black 4's card given face down (§4 part 1) is not:
+    face-down table cards are seen by no one, not even the player they lie before (§20 part
+    3), so the card is named to its giver alone. The give move names it only where its event
+    shows it (given face up, onto a card given before).
+    """
+    shown = [without(e, "card") if e.get("type") == "give" and e.get("face") != "up" else e
+             for e in events]
+    if move.get("type") == "give" and not any(e.get("type") == "give" and "card" in e
+                                              for e in shown):
+        move = without(move, "card")
+    return move, shown
