@@ -11,6 +11,7 @@ public events and the public view must name only cards the table has seen.
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -183,17 +184,30 @@ def test_the_games_checked_choose_stampede_cards():
 
 # The leaks found, one test each ---------------------------------------------------------------
 
+def moves_to_a_face_down_give(players=("ann", "bob", "cy")) -> tuple[int, list[dict]]:
+    """Return (seed, moves) of a bot game whose last move gives a never-seen card face down."""
+    for seed in range(300):
+        state, rng = I.new(list(players), seed), random.Random(seed)
+        moves, seen = [], set()
+        while not state["over"] and len(moves) < 80:
+            move = STRATEGIES["greedy"](state, rng)
+            state, events = I.apply(state, move)
+            moves.append(move)
+            if move["type"] == "give" and events[0]["face"] == "down" \
+                    and move["card"] not in seen:
+                return seed, moves
+            seen |= {c for e in events for c in e.get("cards", [])}
+    raise AssertionError("no card given face down in 300 games")
+
+
 def a_face_down_give() -> tuple[dict, dict, list[dict], dict]:
     """Return (state, give move, its events, the state after) of a card given face down."""
-    for seed in range(200):
-        state, rng = I.new(["ann", "bob", "cy"], seed), random.Random(seed)
-        while not state["over"] and state["step"] < 400:
-            move = STRATEGIES["greedy"](state, rng)
-            after, events = I.apply(state, move)
-            if move["type"] == "give" and events[0]["face"] == "down":
-                return state, move, events, after
-            state = after
-    raise AssertionError("no card given face down in 200 games")
+    seed, moves = moves_to_a_face_down_give()
+    state = I.new(["ann", "bob", "cy"], seed)
+    for move in moves[:-1]:
+        state = I.apply(state, move)[0]
+    after, events = I.apply(state, moves[-1])
+    return state, moves[-1], events, after
 
 
 def test_a_card_given_face_down_is_named_to_nobody_but_its_giver():
@@ -262,5 +276,33 @@ def test_a_wrong_answers_suggestions_reach_only_its_sender():
     assert verdict["type"] == "verdict" and not verdict["valid"] and verdict["suggestions"]
     assert after["round"] == state["round"]  # the round is still on
     shown = public_record(E, move, events)[1][0]
-    assert "suggestions" not in shown
-    assert shown == {k: v for k, v in verdict.items() if k != "suggestions"}
+    assert shown == {**verdict, "suggestions": []}
+
+
+def test_wordref_game_replay_shows_what_the_table_saw_and_all_shows_the_record(tmp_path):
+    from click.testing import CliRunner
+
+    import cli
+
+    def run(*args):
+        result = CliRunner().invoke(cli.main, [*args, "--db", str(tmp_path / "g.sqlite3")])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    seed, moves = moves_to_a_face_down_give()
+    card = moves[-1]["card"]
+    game_id = json.loads(run("game", "new", "idiot", "--players", "ann,bob,cy", "--seed",
+                             str(seed), "--json"))["id"]
+    for move in moves:
+        run("game", "move", game_id, json.dumps(move))
+    said = {card, show_card(card)}
+    public = json.loads(run("game", "replay", game_id, "--json"))
+    assert public["same"] is True
+    assert not said & idiot_named([public["log"][-1], public["replay"][-1]])
+    assert public["log"][-1]["move"] == {k: v for k, v in moves[-1].items() if k != "card"}
+    text = run("game", "replay", game_id).splitlines()
+    assert f"{moves[-1]['player']} gives {moves[-1]['to']} a card (face down)" in \
+        " ".join(text[-3:])
+    whole = json.loads(run("game", "replay", game_id, "--json", "--all"))
+    assert whole["log"][-1]["move"] == moves[-1] and card in idiot_named(whole["log"][-1])
+    assert show_card(card) in run("game", "replay", game_id, "--all")

@@ -3,34 +3,16 @@ never name it, the giver's own reply does, and the receiver's seat does not see 
 (Extreme Idiot §4 part 1, §20 part 3)."""
 
 import json
-import random
 
 import pytest
 
 pytest.importorskip("uvicorn")
 from livekit import Stream, call, serve  # noqa: E402
 
-from solver.games import idiot as I  # noqa: E402
-from solver.games.idiot.bots import STRATEGIES  # noqa: E402
 from solver.games.idiot.cards import show_card  # noqa: E402
+from test_public import moves_to_a_face_down_give  # noqa: E402
 
 PLAYERS = ["ann", "bob", "cy"]
-
-
-def moves_to_a_face_down_give() -> tuple[int, list[dict]]:
-    """Return (seed, moves) of a game whose last move gives a never-seen card face down."""
-    for seed in range(300):
-        state, rng = I.new(PLAYERS, seed), random.Random(seed)
-        moves, seen = [], set()
-        while not state["over"] and len(moves) < 80:
-            move = STRATEGIES["greedy"](state, rng)
-            state, events = I.apply(state, move)
-            moves.append(move)
-            if move["type"] == "give" and events[0]["face"] == "down" \
-                    and move["card"] not in seen:
-                return seed, moves
-            seen |= {c for e in events for c in e.get("cards", [])}
-    raise AssertionError("no card given face down in 300 games")
 
 
 def names_card(data, card: str) -> bool:

@@ -271,30 +271,44 @@ def game_list(db, as_json):
 
 @game.command("replay")
 @click.argument("game_id")
+@click.option("--all", "whole", is_flag=True,
+              help="Show the moves whole, with the cards the rulebook hides from the table "
+                   "(a card given face down, a Stampede's choice): the referee's record.")
 @db_option
 @json_option
-def game_replay(game_id, db, as_json):
+def game_replay(game_id, db, whole, as_json):
     """Replay a game from its seed, move by move, as the log records it.
+
+    It shows what the whole table saw, as the live stream does; --all shows the moves whole.
 
     \b
     Examples:
       wordref game replay 1a2b3c4d
       wordref game replay 1a2b3c4d --json
+      wordref game replay 1a2b3c4d --all
     """
     from ..games import engine
+    from ..games.base import public_record
 
     referee = open_referee(db, readonly=True)
     found = referee.get(game_id)
-    steps = referee.replay(game_id)
+    module = engine(found.game)
+
+    def shown(move, events):
+        return (move, events) if whole or move is None else public_record(module, move, events)
+
+    steps = [(*shown(m, e), state) for m, state, e in referee.replay(game_id)]
+    same = steps[-1][2] == found.state
     if as_json:
-        view = engine(found.game).view
-        return emit({"id": game_id, "log": referee.log(game_id),
-                     "replay": [{"move": m, "events": e, "state": view(state)}
-                                for m, state, e in steps],
-                     "same": steps[-1][1] == found.state})
+        log = [{**entry, **dict(zip(("move", "events"), shown(entry["move"], entry["events"])))}
+               for entry in referee.log(game_id)]
+        return emit({"id": game_id, "log": log,
+                     "replay": [{"move": m, "events": e, "state": module.view(state)}
+                                for m, e, state in steps],
+                     "same": same})
     from . import render as draw
 
-    for number, (move, _, events) in enumerate(steps):
+    for number, (move, events, _) in enumerate(steps):
         title = "start" if move is None else json.dumps(move, ensure_ascii=False)
         click.echo(f"{number:>3}. {title}")
         for event in events:
@@ -302,7 +316,7 @@ def game_replay(game_id, db, as_json):
             if line:
                 click.echo(f"       {line}")
     click.echo("replayed state equals the stored state"
-               if steps[-1][1] == found.state else "replay DIFFERS from the stored state")
+               if same else "replay DIFFERS from the stored state")
 
 
 @game.command("resume")

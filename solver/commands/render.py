@@ -150,13 +150,16 @@ def _cards(cards) -> str:
     return show_card(cards) if isinstance(cards, str) else f"#{cards}"
 
 
-# What each card-game event says, filled from the event's fields; an event missing here (or a
-# field a line needs) is shown by its type and fields, never dropped.
+# What each card-game event says, filled from the event's fields (the first line whose fields
+# the event has); an event missing here (or a field a line needs) is shown by its type and
+# fields, never dropped.
 IDIOT_EVENTS = {
     "play": "{player} plays {cards:cards}",
     "draw": "{player} draws {count}",
     "pickup": "{player} picks up the pile ({n_cards} cards: {why})",
-    "give": "{player} gives {card:cards} to {to} (face {face})",
+    # A card given face down is named only in the giver's own record (§4 part 1).
+    "give": ("{player} gives {card:cards} to {to} (face {face})",
+             "{player} gives {to} a card (face {face})"),
     "burn": "{player} burns the pile ({why}, {n_cards} cards)",
     "flip": "{player} flips face-down card {row}: {card:cards}",
     "out": "{player} is out (place {place})",
@@ -186,8 +189,8 @@ CARD_EVENTS = {"idiot": IDIOT_EVENTS, "extincion": EXTINCION_EVENTS}
 
 
 def _card_event(templates: dict, event: dict) -> str:
-    template = templates.get(event.get("type"))
-    if template is not None:
+    found = templates.get(event.get("type"))
+    for template in (found,) if isinstance(found, str) else found or ():
         try:
             return template.format_map(_EventFields(event))
         except (KeyError, TypeError, ValueError):

@@ -42,7 +42,7 @@ from ..errors import InputError
 from ..letters import VARIANTS
 from ..lexicon import Lexicon, WordFilter
 from ..verdict import Reason, Verdict
-from .base import IllegalMove, check_players, without
+from .base import IllegalMove, check_players
 
 NAME = "extremis"
 
@@ -392,9 +392,9 @@ def public(move: dict, events: list[dict]) -> tuple[dict, list[dict]]:
     gave up) are public. A wrong answer's suggestions are not: they are real words that fit
     the cards, and the round goes on, so on every screen they would hand the round to
     whoever reads them first ("be the first player to discover a word"). They go to the
-    answer's sender alone, in the answer's reply.
+    answer's sender alone, in the answer's reply; the table's verdict has none.
     """
-    return move, [without(e, "suggestions") if e.get("type") == "verdict" else e
+    return move, [{**e, "suggestions": []} if e.get("type") == "verdict" else e
                   for e in events]
 
 
