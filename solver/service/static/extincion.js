@@ -284,6 +284,10 @@ export function eventLine(e, state) {
     case "withered": return `${envName(e.environment)} can never be completed: set aside`;
     case "game_over": return `Game over: ${winnersText(e.winners)}`;
     case "undo":
+      // A Stampede's choice reaches the table without its card (docs/public.md).
+      if (e.move.type === "choose" && e.move.card === undefined) {
+        return `Undone: ${e.move.player}'s choice`;
+      }
       return `Undone: ${e.move.player}'s “${moveLabel(state, e.move)}”`;
     default: return null;
   }
