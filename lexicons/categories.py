@@ -27,7 +27,7 @@ from solver.errors import InputError
 from solver.phrases import phrase_key
 from solver.version import __version__
 
-from . import sources, wordnet
+from . import senses as all_senses, sources, wordnet
 
 FIELDS = {"id", "name", "aliases", "synsets", "instances_only", "exclude", "members", "block",
           "people", "definitions", "data", "include", "open", "within",
@@ -152,7 +152,7 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
                             f"but not a member (unblock it, or list it in not_gaps)")
     if len(members) < MIN_MEMBERS and not spec.include:  # includes are counted once added
         problems.append(f"only {len(members)} members (at least {MIN_MEMBERS})")
-    return Built(spec, members, problems)
+    return Built(spec, members, problems, set(all_senses.sense_words(spec, members, wn)))
 
 
 GAP_ZIPF = 4.5  # a word this common (wordfreq zipf) is one players say: "tree", "rose"
@@ -259,6 +259,8 @@ def include_members(built: list[Built], known: dict | None = None) -> None:
                     continue
                 for key, value in found.items():
                     b.members.setdefault(key, value)
+                if other in by_id:
+                    b.senses |= by_id[other].senses
         return b.members
 
     for b in built:
@@ -360,6 +362,10 @@ def _check(names: list[str]) -> int:
         sample = sorted(b.members, key=lambda k: (-_quick_zipf(b.members[k][0]), k))[:12]
         print(f"{spec.pack}: {spec.id} ({spec.name}): {len(b.members)} members")
         print(f"    {', '.join(b.members[k][0] for k in sample)}")
+        if b.senses:
+            words = sorted(b.senses, key=lambda k: (-_quick_zipf(k), k))[:12]
+            print(f"    {len(b.senses)} more WordNet files here in a used sense, left to the "
+                  f"table: {', '.join(words)}")
         for problem in b.problems:
             print(f"    PROBLEM: {problem}")
             problems += 1

@@ -164,6 +164,8 @@ class Categories:
                 ("shown", "I"), ("form_at", "I"))}
         except (KeyError, TypeError, ValueError) as err:
             raise LexiconError(f"{name} is missing part of a category lexicon ({err})") from None
+        self._senses_data = sections["senses"] if "senses" in sections else None
+        self._senses: marisa_trie.Trie | None = None
         self._tokens: dict[str, set[str]] | None = None
         self._resolved: dict[str, Resolution] = {}
         self._catmeta: list | None = None
@@ -327,6 +329,17 @@ class Categories:
                     if trie_id in members:
                         return self.member(trie_id, members[trie_id])
         return None
+
+    def wordnet_sense(self, category: Category, answer: str) -> bool:
+        """Return whether WordNet files `answer` under `category` in a sense people use, though
+        it is no member (lexicons/senses.py): "jack" among fish, "houseplant" among plants."""
+        if self._senses is None:
+            self._senses = marisa_trie.Trie()
+            if self._senses_data is not None:
+                self._senses.frombytes(bytes(self._senses_data))
+        key = phrase_key(answer)
+        return bool(key) and any(f"{category.number:04x} {v}" in self._senses
+                                 for v in (key, *phrase_singulars(key, self._irregular)))
 
     def member_zipf(self, key: str) -> float | None:
         """Return the commonness of the member with this phrase key, or None if none has it."""

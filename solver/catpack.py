@@ -52,6 +52,9 @@ class Built:
     spec: Spec
     members: dict[str, tuple[str, str | None, str]]
     problems: list[str]
+    # Phrase keys WordNet files under the category in a used sense that are not members
+    # (lexicons/senses.py): the referee leaves them to the table instead of rejecting them.
+    senses: set[str] = field(default_factory=set)
 
 
 def _letters(display: str) -> str | None:
@@ -189,7 +192,14 @@ def assemble_bytes(built: list[Built], aliases: dict[str, int],
         "form_at": _u(4, _offsets(len(f.encode()) for f in forms)),
         "bits": bytes(bits),
         "catmeta": json.dumps(metas_all, separators=(",", ":"), sort_keys=True).encode(),
+        "senses": marisa_trie.Trie(sense_keys(built)).tobytes(),
     })
+
+
+def sense_keys(built: list[Built]) -> list[str]:
+    """Return "NNNN key" for every WordNet sense word of category number NNNN (hex)."""
+    return [f"{number:04x} {key}" for number, b in enumerate(built)
+            for key in sorted(b.senses - b.members.keys())]
 
 
 def _offsets(lengths) -> list[int]:

@@ -283,6 +283,9 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
         elif p.head is not None and p.source.match(p.head, answer) is not None:
             unsure.append(f"{said!r} is one of the {_lower(p.head.name)}, but not among the "
                           f"{name} wordref knows")
+        elif _sense_of(p, answer):
+            unsure.append(f"WordNet files {said!r} among the {name} in one of its senses, but "
+                          f"wordref does not list it")
         elif p.how == "loose restriction":
             unsure.append(f"wordref cannot tell whether {p.restriction!r} keeps the "
                           f"{name} apart from everything else")
@@ -294,6 +297,12 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
                           f"wordref knows of it sets it apart from them")
     return None, (unsure[0] if unsure else None)
 
+
+def _sense_of(part, answer: str) -> bool:
+    """Return whether WordNet files `answer` under the part's category (or its head) in a
+    sense people use, though no list holds it: never rejected for that (lexicons/senses.py)."""
+    return any(c is not None and part.source.wordnet_sense(c, answer)
+               for c in (part.category, part.head))
 
 
 # A card read through a looser alias ("Heroes" reaches Superheroes, "Celebrations" Holidays) or

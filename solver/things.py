@@ -366,11 +366,13 @@ def _restricted(text: str, found: Part, head: str, restriction: str | None) -> P
     if restriction is None:
         return Part(text, found.category, 1.0, found.source, None, "name")
     category = found.category
-    named = {w for n in (category.name, category.id.replace("_", " "))
-             for w in phrase_key(n).split()}
     said = set(phrase_key(head).split())
-    covered = named <= said | {s for w in said for s in singulars(w)} | {
-        w + "s" for w in said}
+    said |= {s for w in said for s in singulars(w)} | {w + "s" for w in said}
+    # The head names the category when it says all of its name, its id, or one side of a name
+    # that joins two ("Actors and actresses": "living actors" narrows the actors).
+    names = [category.name, category.id.replace("_", " "), *re.split(
+        r"\s+(?:and|or)\s+", category.name)]
+    covered = any(set(phrase_key(n).split()) <= said for n in names if phrase_key(n))
     subset = covered and not (set(restriction.split()) & NOT_SUBSETS)
     return Part(text, category, 1.0, found.source, restriction,
                 "restriction" if subset else "loose restriction")
@@ -402,6 +404,8 @@ def _one(layers, text: str) -> Part:
     for start in range(len(words)):
         if any(w in CLAUSE_WORDS for w in words[:start]):
             break  # "in a horror movie" is a place, not a kind of movie
+        if start and words[start] in CLAUSE_WORDS and words[start] not in NEUTRAL_WORDS:
+            continue  # "that swim" of "animals that swim" is the restriction, not a head
         for end in range(len(words), start, -1):
             if (start == 0 and end == len(words)) or (end < len(words)
                                                       and words[end] not in CLAUSE_WORDS):

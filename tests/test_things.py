@@ -60,6 +60,12 @@ def test_an_open_thing_leaves_what_it_does_not_list_to_the_table(cats):
     ("Spicy foods", "foods", "spicy", "ice cream", "toaster"),
     ("Animals with four legs", "animals", "with four legs", "spider", "tulip"),
     ("Bakery brands", "brands", "bakery", "Nike", "tulip"),
+    # The head comes before the clause: "that swim" restricts Animals, it is no head itself.
+    ("Animals that walk", "animals", "that walk", "cat", "toaster"),
+    # "Living actors" narrows the actors of "Actors and actresses": a stranger is rejected.
+    ("Living actors", "actors", "living", "Tom Hanks", "toaster"),
+    ("Low-calorie foods", "foods", "low calorie", "cake", "toaster"),
+    ("Foreign cities", "cities", "foreign", "London", "banana"),
 ])
 def test_a_restriction_leaves_members_of_the_head_undecided(cats, thing, head, restriction,
                                                               member, other):
@@ -243,3 +249,42 @@ def test_a_looser_alias_rejects_only_what_a_disjoint_category_holds(cats):
     # ...but a word no category holds is for the table.
     unknown = valid(cats, "Car brands", "Zorbulator")
     assert unknown.valid is None and "sets it apart" in unknown.reasons[0].message
+
+
+def test_things_that_swim_are_not_only_fish(cats):
+    # "Things that swim" was an alias of Fish, which rejected a duck and a swimmer.
+    for answer in ("duck", "dolphin", "salmon", "swimmer"):
+        assert valid(cats, "Things that swim", answer).valid is True, answer
+    assert valid(cats, "Things that swim", "toaster").valid is None  # open: the table decides
+    assert valid(cats, "Animals that swim", "penguin").valid is True
+    assert valid(cats, "Animals that swim", "cat").valid is None  # an animal: it may swim
+    assert valid(cats, "Animals that swim", "toaster").valid is False
+
+
+def test_a_word_wordnet_files_there_in_a_used_sense_is_not_rejected(cats):
+    # "houseplant" is blocked from Plants (too general), yet WordNet's only sense of it is a
+    # plant: the table decides instead of a confident "no".
+    verdict = valid(cats, "Plants", "houseplant")
+    assert verdict.valid is None and verdict.codes == ["unknown_category"]
+    assert "WordNet files 'houseplant' among the plants" in verdict.reasons[0].message
+    assert cats.wordnet_sense(cats.get("plants"), "houseplants")  # plurals too
+    assert not cats.wordnet_sense(cats.get("plants"), "toaster")
+    assert valid(cats, "Plants", "toaster").valid is False
+    # Left out on purpose (not_gaps): WordNet's first dolphin is a fish, the players' a whale.
+    assert valid(cats, "Fish", "dolphin").valid is False
+
+
+@needs_wordnet
+def test_the_build_checks_every_sense_wordnet_files_under_a_category():
+    from lexicons import senses, wordnet
+    from solver.catpack import Spec
+
+    wn = wordnet.load()
+    spec = Spec(pack="test", id="fish", name="Fish", synsets=["fish.n.01"])
+    found = set(senses.sense_words(spec, {}, wn))
+    assert {"salmon", "dolphin"} <= found  # first senses under fish.n.01
+    assert "fish" not in found  # the category's own noun
+    assert "permit" not in found  # a fish only in a sense no tagged text uses
+    assert "salmon" not in senses.sense_words(spec, {"salmon": ("salmon", None, "")}, wn)
+    spec.not_gaps = ["dolphin"]
+    assert "dolphin" not in senses.sense_words(spec, {}, wn)
