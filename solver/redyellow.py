@@ -289,7 +289,7 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
         elif p.how == "loose restriction":
             unsure.append(f"wordref cannot tell whether {p.restriction!r} keeps the "
                           f"{name} apart from everything else")
-        elif p.category.open:
+        elif p.open:
             unsure.append(f"{said!r} is not among the {name} wordref lists, which cannot be "
                           f"all of them")
         elif p.how in ("alias", "restriction") and not _known_apart(shelf, p, answer):

@@ -83,9 +83,18 @@ class Part:
         return self.sure and self.restriction is None
 
     @property
+    def open(self) -> bool:
+        """Return whether the part names more than its category lists: an open category, or
+        a descriptive Thing ("Things that float", "Items in a garden") that reaches a list of
+        kinds (boats, plants) only by an alias. A cork floats, a rake is in a garden: their
+        members are accepted, anything else is for the table."""
+        return self.category is not None and (self.category.open
+                                              or self.how == "descriptive alias")
+
+    @property
     def closed(self) -> bool:
         """Return whether a non-member of the category (or of its head) is surely not it."""
-        return self.sure and not self.category.open and self.how != "loose restriction"
+        return self.sure and not self.open and self.how != "loose restriction"
 
     @property
     def head(self) -> Category | None:
@@ -103,7 +112,7 @@ class Part:
                     "open": False, "within": None, "table": False}
         return {"text": self.text, "category": c.id if c else None, "name": c.name if c else None,
                 "confidence": self.confidence, "how": self.how, "restriction": self.restriction,
-                "open": bool(c and c.open), "within": c.within if c else None,
+                "open": self.open, "within": c.within if c else None,
                 "table": bool(self.source is not None and self.source.table)}
 
     def describe(self) -> str:
@@ -120,7 +129,7 @@ class Part:
             out += f", restricted by {self.restriction!r}, which wordref cannot check"
         if self.category.within:
             out += f" (within {self.category.within.replace('_', ' ')})"
-        if self.category.open:
+        if self.open:
             out += ", open: what it lists is accepted, anything else is for the table"
         if self.source is not None and self.source.table:
             out += " [the table's own]"
@@ -153,7 +162,7 @@ class Reading:
     @cached_property
     def complete(self) -> bool:
         """Return whether every answer the Thing admits is a member of a certain part."""
-        return all(p.certain and not p.category.open for p in self.parts)
+        return all(p.certain and not p.open for p in self.parts)
 
     @cached_property
     def _certain(self) -> tuple[Part, ...]:
@@ -249,6 +258,10 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
                 return Part(text, found, 1.0, cats, "famous", "loose restriction")
             if how == "name" and not cats.table and not _says_name(found, key):
                 how = "alias"
+                words = key.split()
+                if words[0] in CLAUSE_WORDS and not found.open and not (
+                        set(words) & _named_words(found.name, found.id)):
+                    how = "descriptive alias"  # see Part.open; "things on a pizza" is not
             return Part(text, found, 1.0, cats, None, how)
     return None
 

@@ -288,3 +288,32 @@ def test_the_build_checks_every_sense_wordnet_files_under_a_category():
     assert "salmon" not in senses.sense_words(spec, {"salmon": ("salmon", None, "")}, wn)
     spec.not_gaps = ["dolphin"]
     assert "dolphin" not in senses.sense_words(spec, {}, wn)
+
+
+@pytest.mark.parametrize("thing, member, other", [
+    ("Things that float", "cork", "toaster"),  # was an alias of Boats and ships
+    ("Items in a garden", "rake", "toaster"),  # was an alias of Plants
+])
+def test_a_descriptive_thing_is_not_a_list_of_kinds(cats, thing, member, other):
+    assert valid(cats, thing, member).valid is True
+    assert valid(cats, thing, other).valid is None  # open: the table decides
+
+
+def test_a_descriptive_alias_of_a_list_of_kinds_rejects_nothing(cats):
+    from solver.categories import Categories as C
+    from solver.catpack import Built, Spec, assemble_bytes
+
+    # A table's pack is the table's word; the built-in lexicon reads "things that X" reaching a
+    # list of kinds by an alias as open: "Things you ride" here reaches Vehicles.
+    built = [Built(Spec(pack="t", id="vehicles", name="Vehicles", aliases=["things you ride"]),
+                   {k: (k, None, "t") for k in ("bus", "car", "train", "bicycle", "tram",
+                                                "truck", "van", "taxi", "ferry", "boat",
+                                                "scooter", "tractor", "lorry", "coach",
+                                                "jeep")}, [])]
+    aliases = {"things you ride": 0, "you ride": 0}
+    lexicon = C(assemble_bytes(built, aliases, lambda ks, shown: {k: 300 for k in ks}, {},
+                               {}), "test")
+    part = shelf_of(lexicon).read("Things you ride").parts[0]
+    assert part.how == "descriptive alias" and part.open and not part.closed
+    assert not shelf_of(lexicon).read("Things you ride").complete
+    assert shelf_of(lexicon).read("Vehicles").parts[0].closed
