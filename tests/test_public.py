@@ -22,7 +22,7 @@ from solver.games import extremis as E
 from solver.games import idiot as I
 from solver.games.base import public_record
 from solver.games.extincion.bots import greedy_player, random_player
-from solver.games.extincion.rules import to_act
+from solver.games.extincion.rules import clever_girls, target_player, to_act
 from solver.games.idiot.bots import STRATEGIES
 from solver.games.idiot.cards import CARDS, show_card
 
@@ -141,9 +141,10 @@ def extincion_shown(state: dict) -> set[int]:
     return shown
 
 
-def play_extincion(seed: int, players: int, bots: tuple, counts: dict) -> None:
+def play_extincion(seed: int, players: int, bots: tuple, counts: dict,
+                   options: dict | None = None) -> None:
     names = [f"p{i + 1}" for i in range(players)]
-    state = X.new(names, seed)
+    state = X.new(names, seed, options)
     rng = random.Random(seed)
     seen = extincion_shown(state)
     assert extincion_named(X.view(state)) <= seen
@@ -164,15 +165,50 @@ def play_extincion(seed: int, players: int, bots: tuple, counts: dict) -> None:
         assert not leaked, (move, events, leaked)
         counts["stampede"] = counts.get("stampede", 0) + sum(
             e["type"] == "chose" for e in events)
+        aimed = aimed_at(state, move)
+        if aimed is not None:
+            # Asked or not, as the table sees it: a "targeted" event and the wait for a reply.
+            key = ("asked" if any(e["type"] == "targeted" for e in events) else "not asked",
+                   "holds" if clever_girls(state, aimed) else "holds none",
+                   "hand" if state["hands"][aimed] else "no hand")
+            counts[key] = counts.get(key, 0) + 1
         state = after
+
+
+def aimed_at(state: dict, move: dict) -> str | None:
+    """Return the player an action of `move` is aimed at, if it is one (Clever Girl's case)."""
+    if state["pending"] or move["type"] != "play" or "target" not in move:
+        return None
+    return target_player(state, move["target"])
 
 
 @GAMES
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6),
        bots=st.sampled_from([(greedy_player,), (random_player,),
-                             (greedy_player, random_player)]))
-def test_no_public_record_of_extincion_names_a_hidden_card(seed, players, bots):
-    play_extincion(seed, players, bots, {})
+                             (greedy_player, random_player)]),
+       secret=st.booleans())
+def test_no_public_record_of_extincion_names_a_hidden_card(seed, players, bots, secret):
+    play_extincion(seed, players, bots, {}, {"secret_clever_girl": secret})
+
+
+def test_with_secret_clever_girl_the_asking_tells_nothing_of_the_hand():
+    """Clever Girl: "if you have a Clever Girl in your hand, you can show it". Asking only
+    its holders tells the table who holds one; with the option, every target with a hand is
+    asked, holder or not, and a target without a hand never (its size is public)."""
+    counts: dict = {}
+    for seed in range(25):
+        play_extincion(seed, 3 + seed % 4, (greedy_player, random_player), counts,
+                       {"secret_clever_girl": True})
+    assert counts.get(("asked", "holds", "hand"), 0) >= 3, counts
+    assert counts.get(("asked", "holds none", "hand"), 0) >= 20, counts
+    assert not counts.get(("not asked", "holds none", "hand")), counts
+    assert not counts.get(("asked", "holds none", "no hand")), counts
+    default: dict = {}
+    for seed in range(25):
+        play_extincion(seed, 3 + seed % 4, (greedy_player, random_player), default)
+    # Without it, asked exactly when holding one: the tell the option takes away.
+    assert {k[:2] for k in default if isinstance(k, tuple)} == \
+        {("asked", "holds"), ("not asked", "holds none")}
 
 
 def test_the_games_checked_choose_stampede_cards():
@@ -306,3 +342,17 @@ def test_wordref_game_replay_shows_what_the_table_saw_and_all_shows_the_record(t
     whole = json.loads(run("game", "replay", game_id, "--json", "--all"))
     assert whole["log"][-1]["move"] == moves[-1] and card in idiot_named(whole["log"][-1])
     assert show_card(card) in run("game", "replay", game_id, "--all")
+
+
+def test_a_game_over_http_may_start_with_secret_clever_girl(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from solver.service.app import create_app
+
+    client = TestClient(create_app(str(tmp_path / "g.sqlite3")), base_url="http://localhost")
+    body = {"game": "extincion", "players": ["ann", "bob"], "seed": 2}
+    made = client.post("/api/games", json={**body, "options": {"secret_clever_girl": True}})
+    assert made.status_code == 201
+    assert made.json()["state"]["options"]["secret_clever_girl"] is True
+    refused = client.post("/api/games", json={**body, "options": {"secret_clever_girl": "yes"}})
+    assert refused.status_code == 422 and "secret_clever_girl" in refused.json()["error"]

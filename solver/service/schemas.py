@@ -53,7 +53,7 @@ OPTIONS = {
         ages=(Annotated[dict[Annotated[StrictStr, Field(max_length=60)],
                              Annotated[StrictInt, Field(ge=0, le=200)]],
                         Field(max_length=12)] | None, None),
-        first=(Name | None, None)),
+        first=(Name | None, None), secret_clever_girl=(StrictBool, False)),
 }
 
 def check_options(game: str, options: dict) -> dict:

@@ -36,7 +36,8 @@ __all__ = ["NAME", "OPTIONS", "MOVE_TYPES", "REASON_CODES", "new", "judge", "app
 
 NAME = "extincion"
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-OPTIONS = ("deck", "beginner", "skills", "random_start", "ages", "first")
+OPTIONS = ("deck", "beginner", "skills", "random_start", "ages", "first",
+           "secret_clever_girl")
 REASON_CODES = {code: meaning for code, (meaning, _section) in R.REASONS.items()}
 
 
@@ -47,6 +48,8 @@ def new(players, seed: int, options: dict | None = None) -> dict:
     "beginner" (no baits, basic skills, Butterfly Effects only move the counter), "skills"
     ("all", "basic" or "none"), "random_start", and who plays first: "first" (a name) or
     "ages" ({name: age}, the oldest first); without either, the first listed player.
+    "secret_clever_girl": ask every player an action is aimed at whether they show a Clever
+    Girl, not only those who hold one, so that the asking tells the table nothing.
     """
     names = _players(players)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -156,14 +159,18 @@ def _players(players) -> list[str]:
 def _rules(options: dict) -> dict:
     beginner = options.get("beginner", False)
     random_start = options.get("random_start", False)
-    for key, value in (("beginner", beginner), ("random_start", random_start)):
+    secret = options.get("secret_clever_girl", False)
+    for key, value in (("beginner", beginner), ("random_start", random_start),
+                       ("secret_clever_girl", secret)):
         if not isinstance(value, bool):
             raise InputError(f"option {key!r} is true or false, not {value!r}")
     skills = options.get("skills", "basic" if beginner else "all")
     if not isinstance(skills, str) or skills not in R.ACTIVE_SKILLS:
         raise InputError(f"option 'skills' is one of {', '.join(R.ACTIVE_SKILLS)}, "
                          f"not {skills!r}")
-    return {"beginner": beginner, "skills": skills, "random_start": random_start}
+    # Kept only when chosen: the games started before the option read as they always did.
+    return {"beginner": beginner, "skills": skills, "random_start": random_start,
+            **({"secret_clever_girl": True} if secret else {})}
 
 
 def _first(names: list[str], options: dict) -> int:

@@ -195,7 +195,7 @@ def _aim(state: dict, r: random.Random, events: list, name: str, cid: int, actio
     victim = R.target_player(state, target)
     entry = {"kind": "respond", "player": victim, "actor": name, "card": cid,
              "action": action, "target": target}
-    if R.clever_girls(state, victim):
+    if R.asked(state, victim):
         state["pending"].append(entry)
         events.append({"type": "targeted", "player": name, "against": victim, "card": cid})
     else:

@@ -232,6 +232,19 @@ def clever_girls(state: dict, name: str) -> list[int]:
     return [c for c in state["hands"][name] if has(state, c, "clever_girl")]
 
 
+def asked(state: dict, name: str) -> bool:
+    """Tell whether `name`, an action aimed at them, is asked for a Clever Girl first.
+
+    By default only a holder is asked, so the table learns who holds one; with the option
+    secret_clever_girl every target with a card in hand is asked, while the game plays the
+    skill (an empty hand is public: asking it would tell nothing).
+    """
+    if clever_girls(state, name):
+        return True
+    return bool(state["options"].get("secret_clever_girl") and state["hands"][name]
+                and "clever_girl" in ACTIVE_SKILLS[state["options"]["skills"]])
+
+
 # Rescues ---------------------------------------------------------------------------------------
 
 def diets_of(state: dict, cids) -> Counter:
