@@ -258,6 +258,13 @@ def test_a_card_given_face_down_is_named_to_nobody_but_its_giver():
     assert card not in idiot_named([shown_move, shown_events, I.view(after)])
     # The receiver's own view does not show it either: it lies face down before them.
     assert card not in idiot_named(I.view(after, move["to"]))
+    # The giver's own view does, while it lies there.
+    row = len(after["down"][move["to"]]) - 1
+    assert I.view(after, move["player"])["given"] == [
+        {"to": move["to"], "row": row, "card": show_card(card)}]
+    flipped = dict(after, down={**after["down"], move["to"]: [
+        None if i == row else c for i, c in enumerate(after["down"][move["to"]])]})
+    assert I.view(flipped, move["player"])["given"] == []
 
 
 def test_taking_back_a_face_down_give_does_not_name_the_card():

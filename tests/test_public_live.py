@@ -1,6 +1,6 @@
 """A card given face down, against a real `wordref serve`: the live stream and the public view
-never name it, the giver's own reply does, and the receiver's seat does not see it either
-(Extreme Idiot §4 part 1, §20 part 3)."""
+never name it, the giver's own reply and seat do, and the receiver's seat does not see it
+either (Extreme Idiot §4 part 1, §20 part 3)."""
 
 import json
 
@@ -53,6 +53,11 @@ def test_a_stream_without_a_seat_token_never_sees_the_given_card(tmp_path):
         status, mine = call(server.base, "GET", f"/api/games/{game_id}?player={receiver}",
                             headers={"X-Seat-Token": tokens[receiver]})
         assert status == 200 and "hand" in mine["state"] and not names_card(mine, card)
+        # The giver's own seat does: what they gave, to whom, where.
+        status, theirs = call(server.base, "GET", f"/api/games/{game_id}?player={giver}",
+                              headers={"X-Seat-Token": tokens[giver]})
+        assert status == 200 and [(g["to"], g["card"]) for g in theirs["state"]["given"]] == \
+            [(receiver, show_card(card))]
         # Taking the give back (the referee's undo) does not name it on the stream either.
         status, undone = call(server.base, "POST", f"/api/games/{game_id}/undo", {},
                               {"X-Referee-Token": made["token"]})
@@ -68,5 +73,6 @@ def test_a_stream_without_a_seat_token_never_sees_the_given_card(tmp_path):
         status, back = call(server.base, "GET", f"/api/games/{game_id}?player={giver}",
                             headers={"X-Seat-Token": tokens[giver]})
         assert status == 200 and show_card(card) in back["state"]["hand"]
+        assert back["state"]["given"] == []
         for stream in (table, late):
             stream.close()

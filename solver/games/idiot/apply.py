@@ -83,6 +83,9 @@ def _give(s, move, laid, events):
     if row == -1:
         s["down"][to].append(card)
         s["up"][to].append(None)
+        # Only the giver knows it (§4 part 1): their own view shows it while it lies there.
+        s["given"] = [*s.get("given", []), {"player": p, "to": to,
+                                             "row": len(s["down"][to]) - 1, "card": card}]
     else:
         s["up"][to][row] = card
     events.append({"type": "give", "player": p, "to": to, "card": card,

@@ -124,7 +124,8 @@ def legal_moves(state: dict) -> list[dict]:
 
 
 def view(state: dict, player: str | None = None) -> dict:
-    """Return the game as the table sees it; with `player`, also that player's hand."""
+    """Return the game as the table sees it; with `player`, also that player's hand and the
+    cards they gave face down that still lie so ("given": to, row, card)."""
     top = top_of(state["pile"])
     pending = state["pending"]
     out = {
@@ -149,6 +150,9 @@ def view(state: dict, player: str | None = None) -> dict:
     if player is not None:
         hand = sorted(state["hands"][player], key=lambda c: (RANK[c], c))
         out["hand"] = [show_card(c) for c in hand]
+        out["given"] = [{"to": g["to"], "row": g["row"], "card": show_card(g["card"])}
+                        for g in state.get("given", []) if g["player"] == player
+                        and state["down"][g["to"]][g["row"]] == g["card"]]
     return out
 
 

@@ -51,7 +51,7 @@ def copy_state(state: dict) -> dict:
     for key in ("hands", "up", "down"):
         out[key] = {p: list(cards) for p, cards in state[key].items()}
     out["pending"] = dict(state["pending"]) if state["pending"] else None
-    return out   # "seen" is copied only when it changes (apply._watch_repeats)
+    return out   # "seen" and "given" are replaced, never changed in place (apply.py)
 
 
 def zone(state: dict, player: str) -> tuple[str | None, list[str]]:

@@ -140,6 +140,11 @@ async function drawCards() {
   $("phone-hand-box").hidden = false;
   $("phone-hand").replaceChildren(...hand.map((c) => el("li", {
     class: "phone-hand-card", text: label(c) })));
+  // Extreme Idiot: the cards this seat gave face down, known to it alone (docs/public.md).
+  const given = view.state.given || [];
+  $("phone-given").hidden = !given.length;
+  $("phone-given").textContent = given.length ? "You gave face down: "
+    + given.map((g) => `${g.card} to ${g.to} (row ${g.row + 1})`).join(", ") : "";
   const byId = new Map(hand.filter((c) => typeof c === "object").map((c) => [c.id, c.name]));
   const describe = (m) => {
     const cards = m.cards ? m.cards.map((c) => byId.get(c) || c).join(" ") : "";
