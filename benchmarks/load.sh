@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Load the HTTP service on loopback, beside a bare Starlette peer in the same run: 2 workers
 # each, wrk -t2 -c64, bounded in time (about 4 minutes). Needs wrk (Debian: apt-get install wrk).
-# SECONDS_EACH (10) and ROUNDS (3) set the length.
+# SECONDS_EACH (10) and ROUNDS (3) set the length; SOAK_SECONDS (60) the soak's, 0 to skip it.
 #
 #   1. each round: the bare Starlette app (benchmarks/bare_app.py), then wordref's judge, any
 #      and solve routes, then the judge route with a write load beside it (benchmarks/writes.py:
@@ -71,9 +71,11 @@ for name in peer judge any solve judge+writes; do
     printf '  %-14s %9.0f req/s  %.2fx the peer\n' "$name" "$r" "$ratio"
 done
 
+soak=${SOAK_SECONDS:-60}
+[ "$soak" -gt 0 ] || exit 0
 rss() { ps -o rss= --ppid "$server" | awk '{s+=$1} END {print s}'; }
 before=$(rss)
-echo "== soak: 60 s at the same load; workers' resident memory $before KB before"
-wrk -t2 -c64 -d60s "$judge" | grep -E "Requests/sec|Non-2xx|errors" || true
+echo "== soak: $soak s at the same load; workers' resident memory $before KB before"
+wrk -t2 -c64 -d"${soak}s" "$judge" | grep -E "Requests/sec|Non-2xx|errors" || true
 after=$(rss)
 echo "workers' resident memory after: $after KB ($(( (after - before) * 100 / before ))% growth)"
