@@ -4,12 +4,14 @@
 answers one set of cards (and, for judge, one answer) with a `Reply`: its JSON, the object the
 verb found (for text output) and the exit code. `wordref solve extremis ... --json` prints
 `reply.json`, `--batch` calls the same function once a line, and `GET /api/extremis/solve?...`
-answers `verb_json(...)`, built on it; so the three can never drift apart. Arguments are the
+answers `verb_json(...)`, built on `json_asker`: the same options and the same functions
+(`_verbs`), giving the JSON alone; so the three can never drift apart. Arguments are the
 CLI's option values (strings as typed); bad ones raise InputError with one line.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from . import extremis
@@ -70,16 +72,7 @@ def asker(game: str, verb: str, *, lang: str = "en", tier: str = "all",
     (answers already given for the Thing) and `categories` (a table's own pack: a YAML file's
     path, or the parsed pack); both take `limit` (solve) and `level` (hint).
     """
-    if verb not in VERBS:
-        raise InputError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
-    limit, level = limit_or_all(limit), _level(level)
-    if game == "extremis":
-        parse, does = _extremis_verbs(lang, tier, no_conjugated, limit, level)
-    elif game == "redyellow":
-        parse, does = _redyellow_verbs(lang, limit, level, list(used), categories)
-    else:
-        raise InputError(f"unknown word game {game!r} (games: {', '.join(FIELDS)})")
-    do = does[verb]
+    parse, do = _verbs(game, verb, lang, tier, no_conjugated, limit, level, used, categories)
 
     def ask(first=None, second=None, third=None, answer=None) -> Reply:
         cards = parse(first, second, third)
@@ -95,10 +88,24 @@ def asker(game: str, verb: str, *, lang: str = "en", tier: str = "all",
     return ask
 
 
+def _verbs(game, verb, lang, tier, no_conjugated, limit, level, used, categories):
+    """Return (parse cards, do the verb): what `asker` and `json_asker` answer with."""
+    if verb not in VERBS:
+        raise InputError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
+    limit, level = limit_or_all(limit), _level(level)
+    if game == "extremis":
+        parse, does = _extremis_verbs(lang, tier, no_conjugated, limit, level)
+    elif game == "redyellow":
+        parse, does = _redyellow_verbs(lang, limit, level, list(used), categories)
+    else:
+        raise InputError(f"unknown word game {game!r} (games: {', '.join(FIELDS)})")
+    return parse, does[verb]
+
+
 def _extremis_verbs(lang, tier, no_conjugated, limit, level):
     """Return (parse cards, {verb: function}) for In Extremis, the lexicon opened once."""
     lex, filt = open_extremis(lang, tier, no_conjugated)
-    return (lambda *fields: extremis.Cards.parse(lex.alphabet, *fields), {
+    return (partial(extremis.Cards.parse, lex.alphabet), {
         "solve": lambda cards: extremis.solve(lex, cards, limit, filt),
         "any": lambda cards: extremis_any_json(lex, cards, filt),
         "judge": lambda cards, answer: extremis.judge(lex, cards, answer, filt),
@@ -126,6 +133,30 @@ def _redyellow_verbs(lang, limit, level, used, categories=None):
         "hint": lambda cards: redyellow.hint(cats, cards, level, used)})
 
 
+def json_asker(game: str, verb: str, *, lang: str = "en", tier: str = "all",
+               no_conjugated: bool | None = None, limit: int = 20, level: int = 1,
+               used=(), categories=None) -> Callable[..., object]:
+    """Return answer(cards, answers=()) -> the verb's JSON, as verb_json gives it.
+
+    The HTTP API's form of `asker` (the same options, the same functions underneath): the
+    cards are read once for all the answers, and no Reply is made, since only its JSON is sent.
+    """
+    parse, do = _verbs(game, verb, lang, tier, no_conjugated, limit, level, used, categories)
+    if verb == "judge":
+        def answer(cards: tuple, answers=()) -> list:
+            if not answers:
+                raise InputError("no answer to judge")
+            read = parse(*cards)
+            return [do(read, text).to_json() for text in answers]
+    elif verb == "any":
+        def answer(cards: tuple, answers=()) -> dict:
+            return do(parse(*cards))
+    else:
+        def answer(cards: tuple, answers=()) -> dict:
+            return do(parse(*cards)).to_json()
+    return answer
+
+
 def replies(ask: Callable[..., Reply], verb: str, cards: tuple, answers=()) -> list[Reply]:
     """Return the verb's replies for one set of cards: one per answer for judge, else one."""
     if verb != "judge":
@@ -138,9 +169,7 @@ def replies(ask: Callable[..., Reply], verb: str, cards: tuple, answers=()) -> l
 
 def verb_json(game: str, verb: str, cards: tuple, answers=(), **options):
     """Return the JSON of one verb (judge: a list of verdicts), as the HTTP API answers it."""
-    ask = asker(game, verb, **options)
-    got = replies(ask, verb, cards, answers)
-    return [r.json for r in got] if verb == "judge" else got[0].json
+    return json_asker(game, verb, **options)(cards, list(answers))
 
 
 def limit_or_all(limit) -> int | None:

@@ -176,3 +176,26 @@ def test_suggestions_for_a_long_non_word_stop_where_no_word_starts(en, monkeypat
     # The bound drops nothing: the same suggestions as a search with no bound.
     monkeypatch.setattr(extremis, "_known_start", lambda lex, key: len(key))
     assert [extremis.judge(en, cards(en, "b"), word).suggestions for word in short] == before
+
+
+def test_fits_exactly_when_no_rule_is_broken():
+    # broken() answers [] from fits() alone; both must say what the letter rules say, checked
+    # here by counting every letter of every word over small alphabets.
+    from itertools import product
+
+    letters = "abt"
+    for initial in letters:
+        for green in ["", *letters, *map("".join, product(letters, repeat=2))]:
+            for red in ["", *letters]:
+                c = Cards(initial, tuple(green), tuple(red))
+                need = {initial: 1}
+                for letter in green:
+                    need[letter] = need.get(letter, 1 if letter == initial else 0) + 1
+                for n in range(1, 5):
+                    for word in map("".join, product(letters, repeat=n)):
+                        expected = (word[0] == initial
+                                    and all(word.count(k) >= v for k, v in need.items())
+                                    and all(word.count(r) <= (1 if r == initial else 0)
+                                            for r in red))
+                        assert c.fits(word) == expected, (c, word)
+                        assert (c.broken(word) == []) == expected, (c, word)

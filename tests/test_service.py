@@ -58,6 +58,17 @@ def test_extremis_verbs_answer_exactly_the_cli_json(client, verb, params, args):
     assert response.json() == cli_json(verb, "extremis", *args)
 
 
+@pytest.mark.parametrize("verb, params, args", [*EXTREMIS, (
+    "judge", {"initial": "b", "green": "utt", "red": "x", "answer": ["butter", "bütter", "b"]},
+    ["-i", "b", "-g", "utt", "-r", "x", "butter", "bütter", "b"])])
+def test_word_verbs_send_the_bytes_json_dumps_would(client, verb, params, args):
+    # The service encodes with a C encoder of its own (reply.py): byte for byte what
+    # json.dumps(..., ensure_ascii=False) makes of the CLI's answer, key order and floats alike.
+    response = client.get(f"/api/extremis/{verb}", params=params)
+    assert response.content == json.dumps(cli_json(verb, "extremis", *args),
+                                           ensure_ascii=False).encode()
+
+
 def test_judge_takes_several_answers(client):
     response = client.get("/api/extremis/judge", params={
         "initial": "b", "green": "utt", "red": "x", "answer": ["butter", "bitter"]})

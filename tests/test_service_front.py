@@ -23,7 +23,7 @@ def test_a_fault_inside_a_word_verb_is_a_json_500_and_the_server_goes_on(client,
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(api, "replies", broken)
+    monkeypatch.setattr(api, "extremis_any_json", broken)  # what the any verb calls
     got = client.get("/api/extremis/any", params={"initial": "b", "green": "utt"})
     assert got.status_code == 500
     assert got.headers["content-type"] == "application/json"
