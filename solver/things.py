@@ -161,8 +161,9 @@ class Reading:
 
     @cached_property
     def complete(self) -> bool:
-        """Return whether every answer the Thing admits is a member of a certain part."""
-        return all(p.certain and not p.open for p in self.parts)
+        """Return whether every answer the Thing admits is a member of a certain part (not so
+        for a curated subset: a food "Spicy foods" does not list may still be spicy)."""
+        return all(p.certain and not p.open and not p.category.within for p in self.parts)
 
     @cached_property
     def _certain(self) -> tuple[Part, ...]:
