@@ -290,6 +290,11 @@ class Lexicon:
                 out.append(data[base + at[p]:base + at[p + 1]].decode())
         return out
 
+    def word_bytes(self):
+        """Return (data, word_at, base): word p is data[base + word_at[p]:base + word_at[p + 1]],
+        its UTF-8 bytes (for a reader that slices many words itself, as --batch does)."""
+        return self._data, self._word_at, self._text_at
+
     def zipf(self, position: int) -> float:
         """Return the zipf frequency of the word at `position` (0 if wordfreq does not know it)."""
         return self._zipf[position] / 100
