@@ -12,7 +12,7 @@ import urllib.parse
 
 import pytest
 
-from browserkit import DESKTOP, PHONE, browser, get, post, server  # noqa: F401
+from browserkit import DESKTOP, PHONE, answerable_seed, browser, get, post, server  # noqa: F401
 from playwright.sync_api import expect  # noqa: E402
 from test_browser import start_game  # noqa: E402
 
@@ -50,22 +50,10 @@ def answer(phone, text: str) -> None:
     expect(phone.locator("#phone")).not_to_have_attribute("data-busy", "true")
 
 
-def answerable_seed(first: int = 3) -> int:
-    """Return the first seed from `first` whose first Red Letter, Yellow Letter deal has an
-    answer the solver finds: the Things deck is every category, so a new one reshuffles deals."""
-    from solver import redyellow
-    from solver.categories import Categories
-    from solver.games import redyellow as game
-
-    cats = Categories.open()
-    return next(seed for seed in range(first, first + 100) if redyellow.solve(
-        cats, game.on_display(game.new(["Ann", "Player 2"], seed)), 1).words)
-
-
 @pytest.mark.parametrize("game, title", [("extremis", "In Extremis"),
                                          ("redyellow", "Red Letter, Yellow Letter")])
 def test_a_phone_joins_by_code_and_plays_a_round(server, browser, game, title):  # noqa: F811
-    seed = 3 if game == "extremis" else answerable_seed()
+    seed = 3 if game == "extremis" else answerable_seed(["Ann", "Player 2"])
     table, game_id, code = shared_screen(browser, server, title, seed)
     phone, errors = join(browser, server, code, name="Zoë")
     # The shared screen learns of the new player live: the seat is renamed, the phone listed.
