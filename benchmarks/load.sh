@@ -6,13 +6,17 @@
 #   1. each round: the bare Starlette app (benchmarks/bare_app.py), then wordref's judge, any
 #      and solve routes, then the judge route with a write load beside it (benchmarks/writes.py:
 #      answers posted to games, then counted in the database: nothing acknowledged may be
-#      missing); requests/s, latency p50/p90/p99, errors, and each ratio to the round's peer;
+#      missing); then the judge route with the same writers posting to a second server on
+#      this machine (own processes, own database), which separates what the writers' CPU costs
+#      the readers from what sharing their process costs (the CPU the writers took is shown);
+#      requests/s, latency p50/p90/p99, errors, and each ratio to the round's peer;
 #   2. the medians over the rounds;
 #   3. a 60 s soak of the judge route: the workers' resident memory before and after.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 port=${PORT:-8790}
 peer_port=$((port + 1))
+apart_port=$((port + 2))
 secs=${SECONDS_EACH:-10}
 rounds=${ROUNDS:-3}
 dir=$(mktemp -d)
@@ -25,11 +29,22 @@ python3 -m uvicorn benchmarks.bare_app:app --port "$peer_port" --workers 2 \
 peer=$!
 wordref serve --port "$port" --workers 2 --db "$db" 2> /dev/null &
 server=$!
-trap 'kill $server $peer 2> /dev/null; wait $server $peer 2> /dev/null || true; rm -rf "$dir"' EXIT
-for p in "$port" "$peer_port"; do
+wordref serve --port "$apart_port" --workers 2 --db "$dir/apart.sqlite3" 2> /dev/null &
+apart=$!
+trap 'kill $server $peer $apart 2> /dev/null; wait $server $peer $apart 2> /dev/null || true
+      rm -rf "$dir"' EXIT
+for p in "$port" "$peer_port" "$apart_port"; do
     for _ in $(seq 100); do curl -fs "http://127.0.0.1:$p/api/extremis/judge" > /dev/null \
         || curl -fs "http://127.0.0.1:$p/healthz" > /dev/null && break; sleep 0.2; done
 done
+
+ticks() {  # pid -> CPU ticks (user + system) of its child processes, threads included
+    local p t=0
+    for p in $(pgrep -P "$1"); do
+        t=$((t + $(sed 's/.*) //' "/proc/$p/stat" | awk '{print $12 + $13}')))
+    done
+    echo "$t"
+}
 
 rate() {  # name url -> prints one line, appends "name rps p99" to $dir/rates
     local out
@@ -61,14 +76,24 @@ for round in $(seq "$rounds"); do
     wait $writes
     sed 's/^/  /' "$dir/writes"
     echo "judge+writes $(awk -v a="$rps" -v b="$peer_rps" 'BEGIN {print a / b}')" >> "$dir/ratios"
+    # The same writers against the second server: the readers' processes hold none of them.
+    before=$(ticks "$apart")
+    python3 benchmarks/writes.py "$apart_port" "$dir/apart.sqlite3" "$secs" 4 > "$dir/writes" &
+    writes=$!
+    rate "judge+writes-apart" "$judge"
+    wait $writes
+    sed 's/^/  /' "$dir/writes"
+    awk -v t=$(( $(ticks "$apart") - before )) -v hz="$(getconf CLK_TCK)" -v s="$secs" \
+        'BEGIN {printf "  their server took %.1f CPU-seconds of the %d the 2 cores had\n", t / hz, 2 * s}'
+    echo "judge+writes-apart $(awk -v a="$rps" -v b="$peer_rps" 'BEGIN {print a / b}')" >> "$dir/ratios"
 done
 
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 echo "== medians over $rounds rounds"
-for name in peer judge any solve judge+writes; do
+for name in peer judge any solve judge+writes judge+writes-apart; do
     r=$(awk -v n="$name" '$1 == n {print $2}' "$dir/rates" | median)
     ratio=$( [ "$name" = peer ] && echo 1 || awk -v n="$name" '$1 == n {print $2}' "$dir/ratios" | median)
-    printf '  %-14s %9.0f req/s  %.2fx the peer\n' "$name" "$r" "$ratio"
+    printf '  %-18s %9.0f req/s  %.2fx the peer\n' "$name" "$r" "$ratio"
 done
 
 soak=${SOAK_SECONDS:-60}

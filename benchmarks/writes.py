@@ -11,6 +11,7 @@ there ("lost" must be 0).
 
 import http.client
 import json
+import os
 import sqlite3
 import sys
 import threading
@@ -55,7 +56,8 @@ def main(port: int, db: str, seconds: float, connections: int = 4) -> None:
     pct = {p: every[min(len(every) - 1, int(len(every) * p / 100))] * 1000 for p in (50, 99)}
     print(f"writes: {sum(acked)} acknowledged ({sum(acked) / seconds:.0f}/s), "
           f"{sum(refused)} refused, p50 {pct[50]:.1f} ms, p99 {pct[99]:.1f} ms; "
-          f"stored {stored}, lost {sum(acked) - stored}")
+          f"stored {stored}, lost {sum(acked) - stored}; this client took "
+          f"{sum(os.times()[:2]):.1f} CPU-seconds")
 
 
 if __name__ == "__main__":
