@@ -184,7 +184,7 @@ def test_prompts_never_seen_frozen_part_is_no_worse_than_before(frozen):
 
 @pytest.mark.xfail(reason="not met on the frozen part: 1.1 % of real answers wrongly rejected "
                           "(3 of 282; wrong answers accepted 4 of 179, 2.2 %; real accepted "
-                          "224 of 282, 79.4 %)", strict=False)
+                          "227 of 282, 80.5 %)", strict=False)
 def test_prompts_never_seen_frozen_part_meets_the_safety_goals(frozen):
     """The safety goals: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
     assert frozen.real_rejected <= 0.01 * frozen.real
