@@ -30,7 +30,8 @@ from .index import lowest_bits
 from .letters import Alphabet
 from .phrases import phrase_key, strip_article
 from .categories import Member
-from .things import SURE, Reading, Shelf, describe_pattern, fits_pattern, shelf_of
+from .things import (SURE, Reading, Shelf, describe_pattern, fits_pattern, named_words,
+                     restriction_words, shelf_of)
 from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
 DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
@@ -325,8 +326,11 @@ def _known_apart(shelf: Shelf, part, answer: str) -> bool:
     if part.source.table:
         return True  # a table's own list is the table's word
     built, target = shelf.built, part.head or part.category
+    said = restriction_words(part.restriction)
     known = False
     for other in built.categories_of(answer):
+        if said & named_words(other.name, other.id):
+            return False  # "Baby foods": formula is one of the baby items, which "baby" names
         if other.number == target.number or other.open or other.theme == DESCRIPTIVE:
             continue  # "hot things", "things in a kitchen" mix kinds: they tell nothing
         key = (other.number, target.number)

@@ -261,8 +261,8 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
                 how = "alias"
                 words = key.split()
                 if words[0] in CLAUSE_WORDS and not found.open and not (
-                        set(words) & _named_words(found.name, found.id)):
-                    how = "descriptive alias"  # see Part.open; "things on a pizza" is not
+                        set(words) & _kind_words(found.name, found.id)):
+                    how = "descriptive alias"  # see Part.open and _kind_words
             return Part(text, found, 1.0, cats, None, how)
     return None
 
@@ -297,6 +297,37 @@ def _named_words(name: str, cid: str) -> frozenset[str]:
     for text in (name, cid.replace("_", " ")):
         words = set(thing_key(text).split()) | set(phrase_key(text).split())
         out |= words | {s for w in words for s in singulars(w)} | {w + "s" for w in words}
+    return frozenset(out)
+
+
+def named_words(name: str, cid: str) -> frozenset[str]:
+    """Return the words a category's name or id says, with their singulars and plurals."""
+    return _named_words(name, cid)
+
+
+def restriction_words(restriction: str | None) -> frozenset[str]:
+    """Return the words of a restriction that could name a category ("baby" of "Baby foods"),
+    leaving out the ones that only join ("that", "with", "in", ...)."""
+    words = set(phrase_key(restriction or "").split()) - CLAUSE_WORDS - NEUTRAL_WORDS
+    return frozenset(words | {s for w in words for s in singulars(w)})
+
+
+def _kind_words(name: str, cid: str) -> frozenset[str]:
+    """Return the words that say what kind of thing a category lists: the last word of its name
+    and of its id ("animals" of "Zoo animals", "toppings" of "Pizza toppings"), with their
+    singulars. A descriptive card that names only the place ("Things you see at the zoo",
+    "Things on a farm") asks for anything there, a zookeeper, a cage, a tractor, not only the
+    kind the category lists: such a card is read as open (see Part.open). A category whose
+    name is itself a mix ("Things at a carnival") keeps all its words. On things-dev5 this
+    turned both zoo rejections (zookeeper, cage) into undecided; it costs 4 wrong answers on
+    things-dev4 ("Items in a School Bag", "Items in a Kitchen Drawer") left to the table."""
+    out = set()
+    for text in (name, cid.replace("_", " ")):
+        words = phrase_key(text).split()
+        if set(words) & NOT_HEADS:
+            return _named_words(name, cid)  # "Things at a carnival" is itself a mix of kinds
+        if words:
+            out |= {words[-1], *singulars(words[-1])}
     return frozenset(out)
 
 

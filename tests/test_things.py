@@ -297,6 +297,8 @@ def test_the_build_checks_every_sense_wordnet_files_under_a_category():
 @pytest.mark.parametrize("thing, member, other", [
     ("Things that float", "cork", "toaster"),  # was an alias of Boats and ships
     ("Items in a garden", "rake", "toaster"),  # was an alias of Plants
+    ("Things you see at the zoo", "elephant", "zookeeper"),  # says the place, not "animals"
+    ("Things you see at the zoo", "lion", "cage"),
 ])
 def test_a_descriptive_thing_is_not_a_list_of_kinds(cats, thing, member, other):
     assert valid(cats, thing, member).valid is True
@@ -321,3 +323,16 @@ def test_a_descriptive_alias_of_a_list_of_kinds_rejects_nothing(cats):
     assert part.how == "descriptive alias" and part.open and not part.closed
     assert not shelf_of(lexicon).read("Things you ride").complete
     assert shelf_of(lexicon).read("Vehicles").parts[0].closed
+
+
+def test_a_descriptive_thing_that_says_the_kind_stays_closed(cats):
+    """A card that says the kind its category lists ("Things you drink") is that list."""
+    assert valid(cats, "Things you drink", "lemonade").valid is True
+    assert valid(cats, "Things you drink", "toaster").valid is False
+
+
+def test_a_category_the_restriction_names_keeps_an_answer_from_being_rejected(cats):
+    """"Baby foods": formula is one of the baby items, which "baby" names, so the restricted
+    head (foods) does not reject it; what nothing ties to the restriction still is."""
+    assert valid(cats, "Baby Foods", "formula").valid is None
+    assert valid(cats, "Baby Foods", "hammer").valid is False
