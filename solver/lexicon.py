@@ -28,23 +28,27 @@ from .errors import InputError, LexiconError
 from .index import LetterIndex
 from .letters import VARIANTS, Alphabet, language_name
 from .paths import available_lexicons, cache_dir, find_lexicon, repair_hint
-from .record import FrozenRecord
+from .record import FrozenRecord, Record
 from .version import __version__
 
 
-class Entry(FrozenRecord):
-    """A word of the lexicon: its folded key, the form to show, its position and commonness."""
+class Entry(Record):
+    """A word of the lexicon: its folded key, the form to show, its position and commonness.
+
+    Hashed by its fields and treated as immutable, with slots and no guard (as Cards): every
+    judged answer makes one, and setting five fields through object.__setattr__ behind a
+    frozen guard cost 0.59 us of a 2.4 us lookup, plain slot stores 0.23 us.
+    """
 
     __slots__ = ("key", "word", "position", "zipf", "common")
     _fields = __slots__
 
     def __init__(self, key: str, word: str, position: int, zipf: float, common: bool):
-        put = object.__setattr__
-        put(self, "key", key)
-        put(self, "word", word)
-        put(self, "position", position)
-        put(self, "zipf", zipf)
-        put(self, "common", common)
+        self.key, self.word, self.position, self.zipf, self.common = (key, word, position,
+                                                                       zipf, common)
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
 
 class WordFilter(FrozenRecord):
@@ -231,24 +235,30 @@ class Lexicon:
         A form the dictionary spells with marks or capitals ("élève", "Haus") is shown as it was
         said when said that way, else as the dictionary's commonest spelling of the word.
         """
-        if self._surfaces is not None:
-            for form in (text, text.lower()):
-                surface_id = self._surfaces.get(form)
-                if surface_id is not None:
-                    return self.entry(self._surface_position[surface_id], form)
-        key = self.alphabet.fold(text)
-        if not key:
-            return None
+        if text.isascii() and text.isalpha() and text.islower():
+            # Already a key, as judging passes it: no surface (a form with marks or capitals)
+            # is spelt so, and it folds to itself.
+            key = text
+        else:
+            if self._surfaces is not None:
+                for form in (text, text.lower()):
+                    surface_id = self._surfaces.get(form)
+                    if surface_id is not None:
+                        return self.entry(self._surface_position[surface_id], form)
+            key = self.alphabet.fold(text)
+            if not key:
+                return None
         trie_id = self._trie.get(key)
         if trie_id is None:
             return None
-        return self.entry(self._position[trie_id])
+        return self.entry(self._position[trie_id], key=key)
 
-    def entry(self, position: int, shown: str | None = None) -> Entry:
-        """Return the entry at `position` (shown as `shown` if given)."""
+    def entry(self, position: int, shown: str | None = None, key: str | None = None) -> Entry:
+        """Return the entry at `position` (shown as `shown` if given; `key`, if given, is the
+        folded form of its word, as the trie that led to it holds it)."""
         word = self.word(position)
         centi = self._zipf[position]
-        return Entry(self.alphabet.fold(word), shown or word, position, centi / 100,
+        return Entry(key or self.alphabet.fold(word), shown or word, position, centi / 100,
                      centi >= self.common_zipf * 100)
 
     def key(self, position: int) -> str:

@@ -137,6 +137,22 @@ def compact_bytes():
                    flags={"conj": CONJ})
 
 
+@pytest.mark.parametrize("lang", BUNDLED + ["de-umlaut"])
+def test_a_key_looks_up_the_entry_its_word_folds_to(lang):
+    """lookup() takes a text that is already a key (plain lower-case letters) straight to the
+    trie, and the entry keeps that key: no surface is spelt so, and every key is its word's
+    folding. Checked on every 97th key, against the entry the position makes on its own."""
+    lex = Lexicon.open(lang)
+    keys = lex._trie.keys()[::97]
+    assert len(keys) > 1000
+    for key in keys:
+        entry = lex.lookup(key)
+        assert entry is not None and entry == lex.entry(entry.position), key
+        assert entry.key == key == lex.alphabet.fold(entry.word)
+        if key.isascii() and key.isalpha():
+            assert lex._surfaces is None or key not in lex._surfaces
+
+
 def test_compact_is_deterministic_and_small():
     data = compact_bytes()
     assert data == compact_bytes()
