@@ -261,8 +261,9 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
                 how = "alias"
                 words = key.split()
                 if words[0] in CLAUSE_WORDS and not found.open and not (
-                        set(words) & _kind_words(found.name, found.id)):
-                    how = "descriptive alias"  # see Part.open and _kind_words
+                        set(words) & _named_words(found.name, found.id)) or (
+                        _only_the_place(cats, found, words)):
+                    how = "descriptive alias"  # see Part.open and _only_the_place
             return Part(text, found, 1.0, cats, None, how)
     return None
 
@@ -312,23 +313,20 @@ def restriction_words(restriction: str | None) -> frozenset[str]:
     return frozenset(words | {s for w in words for s in singulars(w)})
 
 
-def _kind_words(name: str, cid: str) -> frozenset[str]:
-    """Return the words that say what kind of thing a category lists: the last word of its name
-    and of its id ("animals" of "Zoo animals", "toppings" of "Pizza toppings"), with their
-    singulars. A descriptive card that names only the place ("Things you see at the zoo",
-    "Things on a farm") asks for anything there, a zookeeper, a cage, a tractor, not only the
-    kind the category lists: such a card is read as open (see Part.open). A category whose
-    name is itself a mix ("Things at a carnival") keeps all its words. On things-dev5 this
-    turned both zoo rejections (zookeeper, cage) into undecided; it costs 4 wrong answers on
-    things-dev4 ("Items in a School Bag", "Items in a Kitchen Drawer") left to the table."""
-    out = set()
-    for text in (name, cid.replace("_", " ")):
-        words = phrase_key(text).split()
-        if set(words) & NOT_HEADS:
-            return _named_words(name, cid)  # "Things at a carnival" is itself a mix of kinds
-        if words:
-            out |= {words[-1], *singulars(words[-1])}
-    return frozenset(out)
+def _only_the_place(cats: Categories, found: Category, words: list[str]) -> bool:
+    """Return whether a descriptive card ("Things you see at the zoo", "Things on a farm")
+    names only the place of a category whose kind is a wider category of its own (Zoo animals:
+    Animals). Such a card asks for anything there, a zookeeper, a cage, a tractor, not only the
+    kind the category lists, so it is read as open (see Part.open). "Things on a pizza" stays
+    Pizza toppings: a topping is what is on a pizza, no wider list. On things-dev5 this turned
+    both zoo rejections (zookeeper, cage) into undecided and changed nothing on dev2-dev4."""
+    if words[0] not in CLAUSE_WORDS or found.open:
+        return False
+    name = phrase_key(found.name).split()
+    if not name or set(name) & NOT_HEADS or set(words) & {name[-1], *singulars(name[-1])}:
+        return False  # "Things at a carnival" is itself a mix; "Things you drink" says the kind
+    kind = cats.lookup_key(thing_key(name[-1]))
+    return kind is not None and kind.number != found.number
 
 
 def _says_name(category: Category, key: str) -> bool:
