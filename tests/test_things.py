@@ -336,3 +336,10 @@ def test_a_category_the_restriction_names_keeps_an_answer_from_being_rejected(ca
     head (foods) does not reject it; what nothing ties to the restriction still is."""
     assert valid(cats, "Baby Foods", "formula").valid is None
     assert valid(cats, "Baby Foods", "hammer").valid is False
+
+
+def test_an_unknown_compound_of_a_member_is_left_to_the_table(cats):
+    """"Almond milk" is in no list, but milk is a drink: not rejected, not accepted."""
+    assert valid(cats, "A drink", "almond milk").valid is None
+    assert valid(cats, "A drink", "milk").valid is True
+    assert valid(cats, "A drink", "pretzel").valid is False
