@@ -167,14 +167,7 @@ def wordnet_gaps(spec: Spec, members: dict, wn: wordnet.WordNet, excluded: set[i
     """
     if spec.instances_only or spec.people:
         return []
-    inside: set[int] = set()
-    for name in spec.synsets:
-        try:
-            root = wn.synset(name)
-        except InputError:
-            continue
-        inside.add(root.offset)
-        inside.update(s.offset for s in wn.closure(root, kinds=True) if s.offset not in excluded)
+    inside = all_senses.below(wn, spec.synsets, excluded=excluded)
     own = {phrase_key(lemma) for name in spec.synsets if _has(wn, name)
            for lemma in wn.synset(name).lemmas}  # the category's own noun: "bird" is no bird
     wordfreq = sources._wordfreq()

@@ -45,26 +45,24 @@ def tagged_counts(folder: str = wordnet.WORDNET_DIR) -> dict[str, dict[int, int]
     return out
 
 
-def inside(spec: Spec, wn: wordnet.WordNet) -> set[int]:
-    """Return the offsets of the category's roots and all below them, less its excludes."""
-    excluded: set[int] = set()
-    for name in spec.exclude:
-        try:
-            root = wn.synset(name)
-        except InputError:
-            continue
-        excluded.add(root.offset)
-        excluded.update(s.offset for s in wn.closure(root))
+def below(wn: wordnet.WordNet, names, kinds: bool = True, excluded=frozenset()) -> set[int]:
+    """Return the offsets of the synsets `names` WordNet has and of all below them (not those
+    in `excluded`; with `kinds` False, instances only)."""
     found: set[int] = set()
-    for name in spec.synsets:
+    for name in names:
         try:
             root = wn.synset(name)
         except InputError:
             continue
         found.add(root.offset)
-        found.update(s.offset for s in wn.closure(root, kinds=not spec.instances_only)
-                     if s.offset not in excluded)
-    return found - excluded
+        found.update(s.offset for s in wn.closure(root, kinds=kinds) if s.offset not in excluded)
+    return found
+
+
+def inside(spec: Spec, wn: wordnet.WordNet) -> set[int]:
+    """Return the offsets of the category's roots and all below them, less its excludes."""
+    excluded = below(wn, spec.exclude)
+    return below(wn, spec.synsets, not spec.instances_only, excluded) - excluded
 
 
 def sense_words(spec: Spec, members: dict, wn: wordnet.WordNet) -> list[str]:
