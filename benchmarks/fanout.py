@@ -28,6 +28,7 @@ import asyncio
 import json
 import os
 import re
+import resource
 import shutil
 import socket
 import statistics
@@ -53,6 +54,18 @@ def rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the CPU time (user and system) process `pid` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu() -> float:
+    """Return the CPU time this process's waited-for children have used (wrk's runs)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def family(pid: int) -> list[int]:
@@ -185,11 +198,19 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
     # server on purpose).
     await moves_for(args.seconds)
     measured = {r: len(v) for r, v in acked.items()}
-    verbs_with = None
+    verbs_with, cpu = None, {}
     if args.wrk:
         phase2 = asyncio.create_task(moves_for(15))
         await asyncio.sleep(3)
+        # Where the cores went while wrk ran: this client (1,400 streams and the movers), the
+        # servers and wrk (a child, counted once it has been waited for).
+        before = (time.process_time(), sum(cpu_seconds(p) for p in pids), time.time(),
+                  children_cpu())
         verbs_with = await asyncio.to_thread(wrk, ports[0])
+        cpu["client"] = round(time.process_time() - before[0], 1)
+        cpu["wrk"] = round(children_cpu() - before[3], 1)
+        cpu["servers"] = round(sum(cpu_seconds(p) for p in pids) - before[1], 1)
+        cpu["cores"] = round((time.time() - before[2]) * (os.cpu_count() or 1), 1)
         await phase2
     await asyncio.sleep(3)  # the last events on their way
     for task in tasks:
@@ -215,6 +236,7 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
         "max ms": round(latencies[-1], 1),
         "memory per stream KB": round((streaming - idle) / len(listeners), 1),
         "judge req/s, no streams": verbs_without, "judge req/s, streams and moves": verbs_with,
+        "CPU-seconds during that judge run": cpu or None,
     }
 
 
@@ -230,7 +252,6 @@ def main() -> None:
     parser.add_argument("--db", help="a postgresql:// URL of an empty database to use instead")
     parser.add_argument("--no-wrk", dest="wrk", action="store_false")
     args = parser.parse_args()
-    import resource
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     work = Path(tempfile.mkdtemp(prefix="wordref-fanout-"))
