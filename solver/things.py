@@ -261,7 +261,7 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
                 how = "alias"
                 words = key.split()
                 if words[0] in CLAUSE_WORDS and not found.open and not (
-                        set(words) & _named_words(found.name, found.id)) or (
+                        set(words) & named_words(found.name, found.id)) or (
                         _only_the_place(cats, found, words)):
                     how = "descriptive alias"  # see Part.open and _only_the_place
             return Part(text, found, 1.0, cats, None, how)
@@ -279,7 +279,7 @@ def _famous_kinds(cats: Categories, category: Category, text: str) -> bool:
     A category of names (landmarks, painters) is left as it is: its members are the famous ones.
     """
     if category.people or not _FAMOUS.search(text) or \
-            "famous" in _named_words(category.name, category.id):
+            "famous" in named_words(category.name, category.id):
         return False
     key = (id(cats), category.number)
     kinds = _kinds_cache.get(key)
@@ -293,17 +293,13 @@ def _famous_kinds(cats: Categories, category: Category, text: str) -> bool:
 
 
 @lru_cache(maxsize=2048)
-def _named_words(name: str, cid: str) -> frozenset[str]:
+def named_words(name: str, cid: str) -> frozenset[str]:
+    """Return the words a category's name or id says, with their singulars and plurals."""
     out = set()
     for text in (name, cid.replace("_", " ")):
         words = set(thing_key(text).split()) | set(phrase_key(text).split())
         out |= words | {s for w in words for s in singulars(w)} | {w + "s" for w in words}
     return frozenset(out)
-
-
-def named_words(name: str, cid: str) -> frozenset[str]:
-    """Return the words a category's name or id says, with their singulars and plurals."""
-    return _named_words(name, cid)
 
 
 def restriction_words(restriction: str | None) -> frozenset[str]:
@@ -333,7 +329,7 @@ def _says_name(category: Category, key: str) -> bool:
     """Return whether a card's words (its Thing key) are the category's own name, not a looser
     alias: "Heroes" reached Superheroes and "Junk food" Snacks, lists narrower than the card."""
     said = set(key.split()) - NEUTRAL_WORDS
-    return bool(said) and said <= _named_words(category.name, category.id)
+    return bool(said) and said <= named_words(category.name, category.id)
 
 
 _NUMBERS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
