@@ -343,3 +343,29 @@ def test_an_unknown_compound_of_a_member_is_left_to_the_table(cats):
     assert valid(cats, "A drink", "almond milk").valid is None
     assert valid(cats, "A drink", "milk").valid is True
     assert valid(cats, "A drink", "pretzel").valid is False
+
+
+def test_an_answer_found_where_the_restriction_is_is_not_rejected(cats):
+    """"Desk accessories": a desk lamp is with the desk (things in an office), not among the
+    accessories one wears; left to the table. What nothing puts with a desk is still rejected."""
+    assert valid(cats, "Desk accessories", "desk lamp").valid is None
+    assert valid(cats, "Desk accessories", "banana").valid is False
+    assert valid(cats, "Bathroom accessories", "toaster").valid is False
+
+
+def test_a_name_written_with_digits_is_left_to_the_table(cats):
+    """No list holds a name with digits (its letters cannot be checked): "U2" is not rejected."""
+    for band in ("U2", "Maroon 5"):
+        verdict = valid(cats, "Famous bands", band)
+        assert verdict.valid is None and "digits" in verdict.reasons[0].message
+    assert valid(cats, "Famous bands", "Queen").valid is True
+
+
+def test_a_kind_of_a_sub_list_missing_from_the_whole_list_is_not_rejected(cats):
+    """"human" is a mammal and a primate, and lists nearly all inside Animals hold it, though
+    Animals does not: left to the table. A list only mostly inside (bugs, for insects) tells
+    nothing: a spider is still no insect."""
+    verdict = valid(cats, "Animals", "human")
+    assert verdict.valid is None and "mammals" in verdict.reasons[0].message
+    assert valid(cats, "Insects", "spider").valid is False
+    assert valid(cats, "Animals", "tulip").valid is False
