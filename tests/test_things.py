@@ -369,3 +369,28 @@ def test_a_kind_of_a_sub_list_missing_from_the_whole_list_is_not_rejected(cats):
     assert verdict.valid is None and "mammals" in verdict.reasons[0].message
     assert valid(cats, "Insects", "spider").valid is False
     assert valid(cats, "Animals", "tulip").valid is False
+
+
+@pytest.mark.parametrize("thing, member, other", [
+    ("Baseball teams", "Yankees", "Lakers"),      # once read as Sports teams: the Lakers passed
+    ("Football teams", "Packers", "Yankees"),
+    ("Actresses", "Meryl Streep", "Tom Cruise"),  # once Actors and actresses: Tom Cruise passed
+    ("Antarctic animals", "emperor penguin", "polar bear"),  # once one list with the Arctic
+])
+def test_a_narrower_kind_than_its_old_list_accepts_only_its_own(cats, thing, member, other):
+    """A card naming one kind of a wider list accepts its own members and leaves the rest of
+    the wider list to the table."""
+    assert valid(cats, thing, member).valid is True
+    assert valid(cats, thing, other).valid is not True
+
+
+def test_a_card_wider_than_its_old_list_is_read_as_the_wider_kind(cats):
+    """"Types of drugs" was Medicines (marijuana rejected as a plant); "Things that are purple"
+    lacked the shades of purple (violet rejected)."""
+    assert valid(cats, "Types of Drugs", "marijuana").valid is True
+    assert valid(cats, "Types of Drugs", "aspirin").valid is True
+    assert valid(cats, "Types of Drugs", "bandage").valid is not True
+    assert valid(cats, "Things that are Purple", "violet").valid is True
+    assert valid(cats, "Things that are Purple", "banana").valid is False
+    assert valid(cats, "Polar animals", "penguin").valid is True
+    assert valid(cats, "Polar animals", "polar bear").valid is True
