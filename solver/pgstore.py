@@ -25,7 +25,7 @@ import threading
 import time
 
 from .errors import InputError
-from .store import Conflict, Game, NoGame, _hash
+from .store import Conflict, Game, NoGame, _hash, dump, load
 
 CHANNEL = "wordref_moves"
 # A NOTIFY payload must be shorter than 8,000 bytes (the server refuses it, and the move's
@@ -154,8 +154,8 @@ class PgStore:
             row = self.conn.execute(GET, (game_id,)).fetchone()
         if row is None:
             raise NoGame(f"no game {game_id!r}")
-        return Game(row[0], row[1], json.loads(row[2]), row[3], json.loads(row[4]),
-                    json.loads(row[5]), row[6], row[7], row[9], row[8])
+        return Game(row[0], row[1], load(row[2]), row[3], load(row[4]), load(row[5]),
+                    row[6], row[7], row[9], row[8])
 
     def list(self) -> list[dict]:
         """Return every game, newest first: id, game, players, status, moves, dates."""
@@ -185,9 +185,9 @@ class PgStore:
                 # instead of five (BEGIN, INSERT, UPDATE, NOTIFY, COMMIT).
                 with self.conn.pipeline(), self.conn.transaction():
                     self.conn.execute("INSERT INTO moves VALUES (%s, %s, %s, %s, %s)",
-                                      (game.id, seq, json.dumps(move), json.dumps(events), now))
+                                      (game.id, seq, dump(move), dump(events), now))
                     self.conn.execute("UPDATE games SET state = %s, status = %s, updated = %s "
-                                      "WHERE id = %s", (json.dumps(state), status, now, game.id))
+                                      "WHERE id = %s", (dump(state), status, now, game.id))
                     self.conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, note))
             except self.errors.UniqueViolation:
                 raise Conflict(game.id) from None
@@ -199,5 +199,5 @@ class PgStore:
         self.get(game_id)
         rows = self.run("SELECT seq, move, events, at FROM moves WHERE game_id = ? ORDER BY seq",
                         (game_id,))
-        return [{"seq": r[0], "move": json.loads(r[1]), "events": json.loads(r[2]), "at": r[3]}
+        return [{"seq": r[0], "move": load(r[1]), "events": load(r[2]), "at": r[3]}
                 for r in rows]

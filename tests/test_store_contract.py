@@ -80,6 +80,26 @@ def test_append_numbers_moves_and_refuses_a_second_writer(target, opened):
     assert other.list()[0]["status"] == "over" and other.list()[0]["moves"] == 2
 
 
+def test_what_a_move_keeps_reads_back_as_it_was(target, opened):
+    """A move's columns are written by orjson, and by json where orjson refuses the value:
+    an answer holding a lone surrogate (JSON text may escape one), a number past 64 bits,
+    non-ASCII text; a game written before (json.dumps's spacing) still reads."""
+    store = opened(target)
+    made, _ = store.insert("extremis", ["ann"], 1, {"lang": "en"}, {"n": 0, "é": "ß"},
+                           "playing")
+    assert opened(target).get(made.id).state == {"n": 0, "é": "ß"}
+    odd = {"type": "answer", "player": "ann", "word": "ab\ud800c", "round": None}
+    huge = [{"type": "verdict", "count": 2**70}]
+    store.append(store.get(made.id), odd, huge, {"n": 1, "word": "żółw 🦎"}, "playing")
+    store.append(store.get(made.id), {"type": "tap", "player": "ann"}, [{"n": 1.5}],
+                 {"n": 2, "last": odd["word"]}, "playing")
+    again = opened(target)
+    assert again.get(made.id).state == {"n": 2, "last": "ab\ud800c"}
+    log = again.log(made.id)
+    assert log[0]["move"] == odd and log[0]["events"] == huge
+    assert log[1]["events"] == [{"n": 1.5}]
+
+
 def test_many_writers_at_once_each_number_taken_once(target, opened):
     made, _ = opened(target).insert("extremis", ["ann"], 1, {}, {"n": 0}, "playing")
     won: list[int] = []

@@ -42,7 +42,7 @@ from ..errors import InputError
 from ..letters import VARIANTS
 from ..lexicon import Lexicon, WordFilter
 from ..verdict import Reason, Verdict
-from .base import IllegalMove, check_players
+from .base import IllegalMove, check_players, copied
 
 NAME = "extremis"
 
@@ -284,17 +284,16 @@ def apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
     kind = move.get("type")
     if verdict.status in ("refused", "stale"):
         raise IllegalMove(verdict)
-    state = copy.deepcopy(state)
+    state = copied(state)
     state["step"] += 1
     events: list[dict] = []
     if kind == "answer":
         index = _player(state, move["player"])
-        before = _snapshot(state)
         events.append({"type": "verdict", "player": move["player"], **verdict.to_json()})
         state["last"] = {"player": move["player"], "word": move["word"],
                          "valid": verdict.valid, "round": state["round"]}
         if verdict.valid:
-            state["last"]["before"] = before
+            state["last"]["before"] = _snapshot(state)
             _claim(state, index, events, "word")
     elif kind == "tap":
         _claim(state, _player(state, move["player"]), events, "tap")
@@ -307,7 +306,7 @@ def apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
 
 
 def _snapshot(state: dict) -> dict:
-    return {k: copy.deepcopy(v) for k, v in state.items() if k != "last"}
+    return copied({k: v for k, v in state.items() if k != "last"})
 
 
 def _stumped(state: dict, events: list) -> None:

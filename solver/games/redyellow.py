@@ -41,7 +41,7 @@ from ..errors import InputError
 from ..letters import LATIN, Alphabet
 from ..phrases import phrase_key
 from ..verdict import Reason, Verdict
-from .base import IllegalMove, check_players, rng
+from .base import IllegalMove, check_players, copied, rng
 
 NAME = "redyellow"
 TYPES = ("red", "yellow", "thing")
@@ -249,7 +249,7 @@ def apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
     if verdict.status in ("refused", "stale"):
         raise IllegalMove(verdict)
     chance = rng(state)
-    state = copy.deepcopy(state)
+    state = copied(state)
     state["step"] += 1
     events: list[dict] = []
     kind = move["type"]
