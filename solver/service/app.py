@@ -15,10 +15,12 @@ wrong token, 409 for a move the rules forbid now, 413 for a body over 64 KB, 415
 change without a JSON body, 503 (with Retry-After) while a language's index is being built.
 
 A request passes, in order: Guard (guard.py: the Host header, JSON bodies for state changes,
-the body limit), WordVerbs (words.py: the hot word verbs, answered there), both in front of
-Starlette's and FastAPI's own middleware (`in_front`), then FastAPI's routes below. Nothing blocks the event loop for long: the games database and the engines run
-in worker threads (each thread takes a store connection of its own from `Referees`), slow
-word verbs too, and languages open in the background (words.Languages).
+the body limit), WordVerbs (words.py: the hot word verbs, answered there), MoveRoutes
+(fastmoves.py: a move whose body strict mode takes, handed to its route's function below), all
+in front of Starlette's and FastAPI's own middleware (`in_front`), then FastAPI's routes below.
+Nothing blocks the event loop for long: the games database and the engines run in worker
+threads (each thread takes a store connection of its own from `Referees`), slow word verbs
+too, and languages open in the background (words.Languages).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from .. import __version__
 from ..errors import InputError, WordrefError
 from ..games import KINDS
 from .assets import Assets
+from .fastmoves import MoveRoutes
 from .rooms import mount as mount_rooms
 from .guard import Guard, Hosts
 from .livebots import LiveBots
@@ -162,7 +165,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
                   description="An offline referee for word games.", **NO_TELEMETRY)
     referees = Referees(db or os.environ.get("WORDREF_DB"))
     languages = languages or Languages(available_codes(), open_language)
-    in_front(app, Guard, WordVerbs, languages=languages, hosts=Hosts(hosts))
+    moves = in_front(app, Guard, WordVerbs, languages=languages, hosts=Hosts(hosts))
     seating = mount_rooms(app, referees)
 
     @app.exception_handler(WordrefError)
@@ -376,6 +379,14 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
             raise BadShape(f"{body['type']} has its own route (it needs the referee token)")
         return await threaded(game_id, body)
 
+    # The same functions, answered in front of FastAPI for a body strict mode takes (fastmoves).
+    moves.routes.update({
+        "answer": (answer_move, Answer, False), "stumped": (stumped_move, Nothing, False),
+        "tap": (tap_move, Player, False), "take": (take_move, Take, False),
+        "overrule": (overrule_move, Overrule, True), "undo": (undo_move, Nothing, True),
+        "move": (any_move, None, False)})
+    moves.handlers = app.exception_handlers
+
     @app.get("/api/games/{game_id}/moves", operation_id="legal_moves")
     def legal(game_id: str):
         """List the moves the rules allow now."""
@@ -406,8 +417,9 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
     return app
 
 
-def in_front(app: FastAPI, guard, verbs, languages, hosts) -> None:
-    """Put the Guard, then the word verbs, in front of every middleware of `app`'s own.
+def in_front(app: FastAPI, guard, verbs, languages, hosts) -> MoveRoutes:
+    """Put the Guard, then the word verbs and the moves (fastmoves.py), in front of every
+    middleware of `app`'s own; return the moves' router, for create_app to fill.
 
     Starlette and FastAPI wrap each request in an error page, a telemetry hook and a body
     limit before any middleware added with add_middleware: about 3 us a word verb, a fifth of
@@ -416,11 +428,14 @@ def in_front(app: FastAPI, guard, verbs, languages, hosts) -> None:
     on through the whole stack as before.
     """
     inner = app.build_middleware_stack
+    moves = MoveRoutes(None)
 
     def build_middleware_stack():
-        return guard(verbs(inner(), languages=languages), hosts=hosts, limit=MAX_BODY)
+        moves.app = inner()
+        return guard(verbs(moves, languages=languages), hosts=hosts, limit=MAX_BODY)
 
     app.build_middleware_stack = build_middleware_stack
+    return moves
 
 
 def _game(games, game_id: str):

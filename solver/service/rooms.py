@@ -13,6 +13,7 @@ and X-Referee-Token for the checks app.py's game routes ask of the returned `Sea
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import threading
 from importlib import resources
@@ -195,16 +196,29 @@ class Tokens:
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and scope["path"].startswith("/api/games/"):
-            seat = referee = None
-            for key, value in scope["headers"]:
-                if key == b"x-seat-token":
-                    seat = value.decode("latin-1")[:200]
-                elif key == b"x-referee-token":
-                    referee = value.decode("latin-1")[:200]
-            reset = _tokens.set((seat, referee))
-            try:
+            with tokens_kept(*seat_and_referee(scope["headers"])):
                 await self.app(scope, receive, send)
-            finally:
-                _tokens.reset(reset)
             return
         await self.app(scope, receive, send)
+
+
+def seat_and_referee(headers) -> tuple[str | None, str | None]:
+    """Return a request's X-Seat-Token and X-Referee-Token (the last of each, 200 characters
+    at most), None for one not sent."""
+    seat = referee = None
+    for key, value in headers:
+        if key == b"x-seat-token":
+            seat = value.decode("latin-1")[:200]
+        elif key == b"x-referee-token":
+            referee = value.decode("latin-1")[:200]
+    return seat, referee
+
+
+@contextlib.contextmanager
+def tokens_kept(seat: str | None, referee: str | None):
+    """Keep these tokens for Seating's checks while the request is served."""
+    reset = _tokens.set((seat, referee))
+    try:
+        yield
+    finally:
+        _tokens.reset(reset)
