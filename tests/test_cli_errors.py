@@ -230,6 +230,18 @@ def test_bytes_typed_at_the_table_that_are_not_utf8_are_one_line(tmp_path, bots)
     assert run("game", "show", made["id"], "--db", db).exit_code == 0  # the game is kept
 
 
+@pytest.mark.parametrize("game", ["idiot", "extincion"])
+def test_an_answer_typed_at_a_card_table_is_refused_and_play_goes_on(tmp_path, game):
+    db = str(tmp_path / "g.db")
+    made = json.loads(run("game", "new", game, "--players", "ann,bob", "--seed", "1",
+                          "--db", db, "--json").stdout)
+    for typed in (b":\n", b"ann: hello\n"):
+        result = run("game", "resume", made["id"], "--db", db, input=typed)
+        assert result.exit_code == 0, result.stderr
+        assert f"refused: game {made['id']} is {game}: it takes plays, not answers" in \
+            result.stdout
+
+
 def test_a_usage_error_after_a_batch_file_leaves_no_file_open(tmp_path):
     import gc
     import warnings

@@ -105,5 +105,5 @@ def parse(line: str, referee, game, view: dict) -> dict:
         return {"type": "take", "player": player, "card": card.strip()}
     if ":" in line:
         player, _, said = line.partition(":")
-        return referee.answer_move(game, player.strip(), said.strip(), view["round"])
+        return referee.answer_move(game, player.strip(), said.strip(), view.get("round"))
     raise InputError(f"not understood: {line!r} (type help)")
