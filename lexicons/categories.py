@@ -359,6 +359,10 @@ def _check(names: list[str]) -> int:
             words = sorted(b.senses, key=lambda k: (-_quick_zipf(k), k))[:12]
             print(f"    {len(b.senses)} more WordNet files here in a used sense, left to the "
                   f"table: {', '.join(words)}")
+        wider = all_senses.wider_aliases(spec, wn)
+        if wider:
+            print(f"    NOTE: these aliases name a wider kind in WordNet than the roots: "
+                  f"{', '.join(wider)}; a card saying one reads this list")
         for problem in b.problems:
             print(f"    PROBLEM: {problem}")
             problems += 1

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from solver.catpack import Spec
 from solver.errors import InputError
-from solver.phrases import phrase_key
+from solver.phrases import phrase_key, singulars
 
 from . import wordnet
 
@@ -87,6 +87,31 @@ def sense_words(spec: Spec, members: dict, wn: wordnet.WordNet) -> list[str]:
             if number == 1 or counts.get(name, {}).get(number, 0) >= 1:
                 found.add(key)
     return sorted(found)
+
+
+def wider_aliases(spec: Spec, wn: wordnet.WordNet) -> list[str]:
+    """Return the one-word aliases whose first WordNet sense lies above every root of the
+    category: the card names a wider kind than the list ("Drugs" was Medicines and rejected
+    marijuana; "Artists" was Painters and rejected a singer). Its own name is left out (the
+    pack chose the roots for it: "Fruits" are the edible ones)."""
+    roots = [wn.synset(name).offset for name in spec.synsets if _lemmas(wn, name)]
+    if not roots or spec.open:
+        return []
+    found = []
+    for alias in spec.aliases:
+        words = phrase_key(alias).split()
+        if len(words) != 1:
+            continue
+        for word in (words[0], *singulars(words[0])):
+            offsets = wn.senses.get(word)
+            if not offsets:
+                continue
+            first = offsets[0]
+            if first not in roots and all(r in below(wn, [wn.name(wn.synsets[first])])
+                                          for r in roots):
+                found.append(f"{alias!r} ({wn.name(wn.synsets[first])})")
+            break
+    return found
 
 
 def _lemmas(wn: wordnet.WordNet, name: str) -> list[str]:

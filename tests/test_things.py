@@ -394,3 +394,29 @@ def test_a_card_wider_than_its_old_list_is_read_as_the_wider_kind(cats):
     assert valid(cats, "Things that are Purple", "banana").valid is False
     assert valid(cats, "Polar animals", "penguin").valid is True
     assert valid(cats, "Polar animals", "polar bear").valid is True
+
+
+@needs_wordnet
+def test_the_check_names_an_alias_wider_than_its_categorys_roots():
+    """`lexicons.categories check` notes a one-word alias whose first WordNet sense lies above
+    every root: "drugs" for a list rooted at medicine, "artists" for painters."""
+    from lexicons import senses, wordnet
+    from solver.catpack import Spec
+
+    wn = wordnet.load()
+    spec = Spec(pack="test", id="medicines", name="Medicines", synsets=["medicine.n.02"],
+                aliases=["drugs", "medications", "prescription drugs"])
+    assert senses.wider_aliases(spec, wn) == ["'drugs' (drug.n.01)"]
+    spec = Spec(pack="test", id="painters", name="Painters", synsets=["painter.n.01"],
+                aliases=["artists", "painters"])
+    assert senses.wider_aliases(spec, wn) == ["'artists' (artist.n.01)"]
+    spec.open = True  # an open list leaves what it lacks to the table already
+    assert senses.wider_aliases(spec, wn) == []
+
+
+def test_a_card_wider_than_a_list_of_painters_or_spices_rejects_nothing_it_lacks(cats):
+    """"Artists" and "Seasonings" are open unions of the narrower lists they used to reach."""
+    assert valid(cats, "Artists", "Picasso").valid is True
+    assert valid(cats, "Artists", "Taylor Swift").valid is None
+    assert valid(cats, "Seasonings", "salt").valid is True
+    assert valid(cats, "Seasonings", "cinnamon").valid is True
