@@ -24,7 +24,7 @@ from solver.catpack import (ALPHABET, MIN_MEMBERS, Built, Spec, _letters,  # noq
                             assemble_bytes, head_words)
 from solver.categories import thing_key, thing_variants
 from solver.errors import InputError
-from solver.phrases import phrase_key
+from solver.phrases import phrase_key, singulars
 from solver.version import __version__
 
 from . import senses as all_senses, sources, wordnet
@@ -119,6 +119,9 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
                 key = phrase_key(lemma)
                 if key and key not in members:
                     members[key] = (lemma, _short(synset.definition), name)
+    for key, member in _root_names(spec, wn).items():
+        if key not in members:
+            members[key] = member
     for name in spec.data:
         try:
             rows = sources.data_members(name)
@@ -153,6 +156,33 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
     if len(members) < MIN_MEMBERS and not spec.include:  # includes are counted once added
         problems.append(f"only {len(members)} members (at least {MIN_MEMBERS})")
     return Built(spec, members, problems, set(all_senses.sense_words(spec, members, wn)))
+
+
+def _root_names(spec: Spec, wn: wordnet.WordNet) -> dict[str, tuple[str, str | None, str]]:
+    """Return the names of a category's roots that are members themselves: with several roots,
+    each one past the category's own noun is a kind a player names ("sign language" among the
+    languages, "lead poisoning" among the diseases, "jewel" among the gemstones; all three were
+    rejected). A name counts when the root is its first sense ("wear" is not clothing first)
+    and it is not the category's own word ("fish" among fish)."""
+    if len(spec.synsets) < 2 or spec.instances_only or spec.people:
+        return {}
+    named = set()
+    for text in [spec.name, spec.id.replace("_", " "), *spec.aliases]:
+        for word in phrase_key(text).split():
+            named.add(word)
+            named.update(singulars(word))
+    out = {}
+    for name in spec.synsets:
+        try:
+            root = wn.synset(name)
+        except InputError:
+            continue  # collect() reports it
+        for lemma in root.lemmas:
+            key = phrase_key(lemma)
+            senses = wn.senses.get(lemma.lower().replace(" ", "_"), [])
+            if key and senses and senses[0] == root.offset and not set(key.split()) <= named:
+                out[key] = (lemma, _short(root.definition), name)
+    return out
 
 
 GAP_ZIPF = 4.5  # a word this common (wordfreq zipf) is one players say: "tree", "rose"

@@ -100,6 +100,7 @@ class Category:
     prefixes: tuple[str, ...] = ()  # words members often start with: "lake", "mount"
     open: bool = False  # the Thing names more than its members: a non-member is not rejected
     within: str | None = None  # id of the category this one restricts ("vegetables")
+    inside: frozenset[str] = frozenset()  # ids of the lists of kinds nearly all inside this one
 
     def to_json(self) -> dict:
         """Return {"id", "name", "members"} as `wordref things` prints it."""
@@ -146,7 +147,7 @@ class Categories:
             self.categories = [Category(i, c["id"], c["name"], c["theme"], c["size"],
                                         c.get("people", False), tuple(c.get("suffixes", ())),
                                         tuple(c.get("prefixes", ())), c.get("open", False),
-                                        c.get("within"))
+                                        c.get("within"), frozenset(c.get("inside", ())))
                                for i, c in enumerate(header["categories"])]
             self._by_id = {c.id: c for c in self.categories}
             self._aliases: dict[str, int] = header["aliases"]
@@ -168,6 +169,7 @@ class Categories:
         self._senses: marisa_trie.Trie | None = None
         self._tokens: dict[str, set[str]] | None = None
         self._said: dict[str, tuple[str, ...]] = {}
+        self._cats_of: dict[str, tuple[Category, ...]] = {}
         self._resolved: dict[str, Resolution] = {}
         self._catmeta: list | None = None
         self._partitions: dict[tuple[int, str], Partition | None] = {}
@@ -363,14 +365,41 @@ class Categories:
         trie_id = self._trie.get(key)
         return None if trie_id is None else self._arrays["zipf"][trie_id] / 100
 
-    def categories_of(self, answer: str) -> list[Category]:
-        """Return every category that holds `answer` (its phrase key, or a singular of it)."""
+    def categories_of(self, answer: str) -> tuple[Category, ...]:
+        """Return every category that holds `answer` (its phrase key, or a singular of it).
+
+        Kept (up to 4,096 answers), as `said` is: a verdict that rejects asks it up to four
+        times (what the answer is instead, whether a list nearly inside the Thing's holds it).
+        """
+        found = self._cats_of.get(answer)
+        if found is None:
+            if len(self._cats_of) >= 4096:
+                self._cats_of.clear()
+            found = self._cats_of[answer] = self._categories_of(answer)
+        return found
+
+    def _categories_of(self, answer: str) -> tuple[Category, ...]:
         for variant in self.said(answer):
             trie_id = self._trie.get(variant)
             if trie_id is not None:
                 at, cats = self._arrays["cats_at"], self._arrays["cats"]
-                return [self.categories[n] for n in cats[at[trie_id]:at[trie_id + 1]]]
-        return []
+                return tuple(self.categories[n] for n in cats[at[trie_id]:at[trie_id + 1]])
+        return ()
+
+    def begins(self, category: Category, answer: str) -> Member | None:
+        """Return a member of `category` whose name starts with the one-word `answer` ("Mickey":
+        Mickey Mouse), the commonest if several do, or None. Only asked before a rejection."""
+        variants = self.said(answer)
+        if not variants or " " in variants[0]:
+            return None
+        members = self._members_of(category)
+        zipf = self._arrays["zipf"]
+        found = [self._trie.get(k) for k in self._trie.keys(variants[0] + " ")]
+        found = [i for i in found if i in members]
+        if not found:
+            return None
+        best = max(found, key=lambda i: (zipf[i], -i))
+        return self.member(best, members[best])
 
     def member(self, trie_id: int, form: int | None = None) -> Member:
         """Return the member with this id (written as form number `form`, if given)."""

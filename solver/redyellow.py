@@ -16,7 +16,11 @@ tell (a part not understood or only guessed, a restriction such as "green" it ca
 open Thing such as "things you wear") the letter rules are still checked, but valid is None
 (code unknown_category, the part named) and the table decides. A part read through a looser alias
 or with a restriction rejects a non-member only when it is known to be something else: a member
-of a category that shares almost nothing with the part's (`_known_apart`).
+of a category that shares almost nothing with the part's (`_known_apart`). Nor is an answer
+rejected that a list cannot hold or that may be a member said otherwise (`_category`): a name
+with digits ("U2"), one found where the restriction's thing is (a desk lamp, for "Desk
+accessories"), a first name of a character no list holds ("Mickey"), a name no list holds for a
+list of names, or a kind a list nearly inside the part's holds ("human": a mammal, for animals).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from .things import (SURE, Reading, Shelf, describe_pattern, fits_pattern, named
 from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
 DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
+CHARACTERS = "Characters"  # the theme of fictional characters, gods, superheroes...
 
 
 @dataclass(frozen=True)
@@ -304,6 +309,12 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
         elif p.how in ("alias", "restriction") and not _known_apart(shelf, p, answer):
             unsure.append(f"{said!r} is not among the {name} wordref lists, and nothing "
                           f"wordref knows of it sets it apart from them")
+        elif (whole := _said_in_part(shelf, p, answer)) is not None:
+            unsure.append(f"{said!r} may be {whole.word!r}, one of the {name}, said by its "
+                          f"first name; the table decides")
+        elif _a_name_no_list_holds(shelf, p, answer):
+            unsure.append(f"{said!r} is in no list wordref has, and its list of {name} cannot "
+                          f"hold every name")
         elif (kind := _kind_inside(shelf, p, answer)) is not None:
             unsure.append(f"{said!r} is one of the {_lower(kind.name)}, nearly all of which "
                           f"are {name}, though wordref does not list it among them")
@@ -363,30 +374,33 @@ def _known_apart(shelf: Shelf, part, answer: str) -> bool:
     return known
 
 
-INSIDE_SHARE = 0.97  # mammals in animals: 2,041 of 2,042; bugs in insects only 0.905 (a spider)
-_inside: dict[tuple[int, int], bool] = {}
+def _said_in_part(shelf: Shelf, part, answer: str) -> Member | None:
+    """Return the member of a list of people or characters that a one-word answer no list holds
+    begins ("Mickey" for Mickey Mouse), or None. A player says them so; a first name may also be
+    someone else's, so it is left to the table. A word some list holds is judged as it is: the
+    Oscar is an award, not Oscar Isaac; Queen a band, not Queen Latifah."""
+    if part.source.table or not (part.category.people or part.category.theme == CHARACTERS) \
+            or shelf.categories_of(answer):
+        return None
+    return part.source.begins(part.category, answer)
+
+
+def _a_name_no_list_holds(shelf: Shelf, part, answer: str) -> bool:
+    """Return whether a list of names ("Girls names", "Last names") meets an answer that no
+    list holds at all: no list holds every name ("Sue" was rejected as no girl's name)."""
+    return part.category.id.endswith("_names") and not part.source.table and \
+        not shelf.categories_of(answer)
 
 
 def _kind_inside(shelf: Shelf, part, answer: str) -> Category | None:
     """Return a list that holds `answer` and lies nearly all inside the part's category
-    (primates, for animals), or None. Such an answer is a kind of what the card names that the
-    part's own list left out ("human" was rejected as no animal, being one of the primates and
-    the mammals): it is left to the table, not rejected."""
-    if part.source.table:
+    (primates, for animals; found by the build, catpack.lists_inside), or None. Such an answer
+    is a kind of what the card names that the part's own list left out ("human" was rejected
+    as no animal, being one of the primates and the mammals): it is left to the table."""
+    target = part.head or part.category
+    if part.source.table or not target.inside:
         return None
-    built, target = shelf.built, part.head or part.category
-    for other in built.categories_of(answer):
-        if other.number == target.number or other.open or other.theme == DESCRIPTIVE:
-            continue
-        key = (other.number, target.number)
-        found = _inside.get(key)
-        if found is None:
-            mine = built.member_set(other)
-            shared = len(mine.keys() & built.member_set(target).keys())
-            found = _inside[key] = shared >= INSIDE_SHARE * len(mine)
-        if found:
-            return other
-    return None
+    return next((c for c in shelf.built.categories_of(answer) if c.id in target.inside), None)
 
 
 def _found_with(built: Categories, words) -> set[int]:

@@ -420,3 +420,49 @@ def test_a_card_wider_than_a_list_of_painters_or_spices_rejects_nothing_it_lacks
     assert valid(cats, "Artists", "Taylor Swift").valid is None
     assert valid(cats, "Seasonings", "salt").valid is True
     assert valid(cats, "Seasonings", "cinnamon").valid is True
+
+
+def test_a_first_name_of_a_character_or_an_unknown_name_is_left_to_the_table(cats):
+    """"Mickey" (Mickey Mouse) and "Sue" (in no list) were rejected; a word some list holds is
+    judged as it is ("Oscar", an award, is no actor)."""
+    assert valid(cats, "Disney characters", "Mickey").valid is None
+    assert valid(cats, "Girls names", "Sue").valid is None
+    assert valid(cats, "Girls names", "table").valid is False
+    assert valid(cats, "Actors", "Oscar").valid is False
+
+
+@needs_wordnet
+def test_the_roots_of_a_category_with_several_are_members_themselves():
+    """Languages are rooted at natural languages and at sign language: "sign language" was
+    rejected. A root's name counts when the root is its first sense ("signing" too) and it is
+    not the category's own word."""
+    from lexicons import categories, wordnet
+    from solver.catpack import Spec
+
+    wn = wordnet.load()
+    spec = Spec(pack="test", id="languages", name="Languages",
+                synsets=["natural_language.n.01", "sign_language.n.01"])
+    names = categories._root_names(spec, wn)
+    assert "sign language" in names and "language" not in names
+    assert categories._root_names(Spec(pack="test", id="fish", name="Fish",
+                                       synsets=["fish.n.01"]), wn) == {}
+
+
+def test_sign_language_is_a_language(cats):
+    assert valid(cats, "Languages", "sign language").valid is True
+
+
+def test_the_build_finds_the_lists_nearly_all_inside_another():
+    """catpack.lists_inside: a list with 97 % or more of its members in another is inside it;
+    open lists are not (they hold anything)."""
+    from solver.catpack import Built, Spec, lists_inside
+
+    def built(cid, keys, **kw):
+        return Built(Spec(pack="t", id=cid, name=cid, **kw), {k: (k, None, "") for k in keys}, [])
+
+    animals = built("animals", [f"a{i}" for i in range(100)])
+    mammals = built("mammals", [f"a{i}" for i in range(50, 100)] + ["human"])  # 50 of 51 inside
+    bugs = built("bugs", [f"a{i}" for i in range(90)] + [f"s{i}" for i in range(10)])  # 90 %
+    pets = built("pets", [f"a{i}" for i in range(5)], open=True)
+    assert lists_inside([animals, mammals, bugs, pets]) == {"animals": ["mammals"]}
+    assert lists_inside([animals, mammals, bugs, pets]).get("mammals") is None
