@@ -151,16 +151,17 @@ ROW = Whole(0, 64)
 ROUND = MayOmit(Either((Whole(0, 1_000_000), Null())))
 PLAYER = {"player": NAME}
 
-# Each game's moves, as the engines read them. overrule and undo rewrite a game's past: they
+# Each game's moves, as the engines read them. overrule and undo rewrite a game's past, and
+# check decides whether the table sees the word games' stumped check (docs/public.md): they
 # are REFEREE_MOVES (over HTTP they need the referee token and have their own routes).
 MOVES = {
     "extremis": {
         "answer": {**PLAYER, "word": WORDS, "round": ROUND}, "tap": PLAYER, "stumped": {},
-        "overrule": {"accept": Flag()}},
+        "overrule": {"accept": Flag()}, "check": {"show": Flag()}},
     "redyellow": {
         "answer": {**PLAYER, "answer": WORDS, "round": ROUND},
         "take": {**PLAYER, "card": Text(only=("red", "yellow", "thing"))}, "stumped": {},
-        "overrule": {"accept": Flag()}},
+        "overrule": {"accept": Flag()}, "check": {"show": Flag()}},
     "idiot": {
         "play": {**PLAYER, "cards": Either((Text(1, 200), Items(CARD, 1, 60)))},
         "pickup": PLAYER, "join": PLAYER, "flip": {**PLAYER, "row": ROW},
@@ -176,7 +177,7 @@ MOVES = {
         "respond": {**PLAYER, "card": ID}, "choose": {**PLAYER, "card": ID},
         "pass": PLAYER},
 }
-REFEREE_MOVES = ("overrule", "undo")
+REFEREE_MOVES = ("overrule", "undo", "check")
 UNDO = {"undo": {}}  # every game's: the referee takes back the latest move
 
 
@@ -215,7 +216,7 @@ def shown(value) -> str:
 
 def json_schema(game: str | None = None, referee: bool = False) -> dict:
     """Return the JSON Schema of `game`'s moves (every game's if None), for OpenAPI; with
-    `referee`, overrule and undo too."""
+    `referee`, the referee's moves too (overrule, undo, check)."""
     schemas = []
     for kind in [game] if game else MOVES:
         for move_type, fields in {**MOVES[kind], **(UNDO if referee else {})}.items():

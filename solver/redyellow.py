@@ -197,6 +197,13 @@ def count(cats: Categories | Shelf, cards: Cards, used=()) -> tuple[int | None, 
     return _search(reading, cards, used, 0)[0], status, reading
 
 
+def reading_of(cats: Categories | Shelf, thing: str) -> dict:
+    """Return how a Thing is read, without a search: {"category", "status"} as any_answer
+    has them (status "ok" when every answer it admits can be checked)."""
+    reading = shelf_of(cats).read(thing)
+    return {"category": reading.summary(), "status": _status(reading)}
+
+
 def any_answer(cats: Categories | Shelf, cards: Cards, used=()) -> dict:
     """Return the stumped check: {"any": True/False/None, "count", "status", "category",
     "reading"}.
@@ -215,12 +222,15 @@ def any_answer(cats: Categories | Shelf, cards: Cards, used=()) -> dict:
             "reading": reading.to_json()}
 
 
-def judge(cats: Categories | Shelf, cards: Cards, answer: str, used=()) -> Verdict:
+def judge(cats: Categories | Shelf, cards: Cards, answer: str, used=(),
+          check: bool = True) -> Verdict:
     """Return the verdict on `answer`, with every rule it breaks.
 
     `used` holds the answers already given for this Thing. valid is True only when the answer
     is surely what the whole Thing names, False for category reasons only when it surely is not,
-    and None (code unknown_category, the part it could not check named) otherwise.
+    and None (code unknown_category, the part it could not check named) otherwise. With
+    `check`, a verdict while nothing fits says so ("stumped"): a whole game leaves that to
+    the referee's stumped check (games/redyellow.py), and spares the search.
     """
     shelf = shelf_of(cats)
     reading = shelf.read(cards.thing)
@@ -242,7 +252,7 @@ def judge(cats: Categories | Shelf, cards: Cards, answer: str, used=()) -> Verdi
         reasons.append(Reason("already_used", f"{answer.strip()!r} was already given for "
                                               f"this Thing"))
     verdict = Verdict(answer, None, reasons, extra=extra)
-    if reading.complete and not count(shelf, cards, used)[0]:
+    if check and reading.complete and not count(shelf, cards, used)[0]:
         verdict.extra["stumped"] = True
         verdict.extra["note"] = "nothing fits these cards: discard the Thing"
     member, unsure = _category(shelf, reading, answer)

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from .errors import InputError
 from .games import engine as find_engine, kind as find_kind, status_of
+from .games.base import view_of
 from .moves import REFEREE_MOVES, check_move, shown as _shown
 from .store import Conflict, Game, Store, open_store, token_matches
 
@@ -30,9 +31,11 @@ from .store import Conflict, Game, Store, open_store, token_matches
 RETRIES = 20
 # The options of the word games that a table may set directly, and their values (or type: the
 # table's own categories are checked where they are read); every other option of theirs comes
-# from the table's choices (language, deck file, house words).
-WORD_HOUSE_OPTIONS = {"extremis": {"tier": ("all", "common"), "conjugated": (True, False)},
-                      "redyellow": {"categories": list}}
+# from the table's choices (language, deck file, house words). show_check: the table sees the
+# stumped check (docs/public.md).
+WORD_HOUSE_OPTIONS = {"extremis": {"tier": ("all", "common"), "conjugated": (True, False),
+                                   "show_check": (False, True)},
+                      "redyellow": {"categories": list, "show_check": (False, True)}}
 
 
 class Forbidden(InputError):
@@ -94,11 +97,12 @@ class Referee:
         """Return every game, newest first (see Store.list)."""
         return self.store.list()
 
-    def view(self, game: Game, player: str | None = None) -> dict:
-        """Return {"id", "state"}: the state as the table sees it (with `player`'s own hand)."""
+    def view(self, game: Game, player: str | None = None, referee: bool = False) -> dict:
+        """Return {"id", "state"}: the state as the table sees it (with `player`'s own hand),
+        or with `referee` as the referee does (a word game's stumped check: docs/public.md)."""
         module = self.engines(game.game)
         if player is None:
-            return {"id": game.id, "state": module.view(game.state)}
+            return {"id": game.id, "state": view_of(module, game.state, referee)}
         if find_kind(game.game).family != "cards":
             raise InputError("only the card games have hands to show")
         if player not in _names(game.players):

@@ -211,13 +211,14 @@ class Rooms:
 
     def private_view(self, game: Game, player: str | None, seat_token: str | None,
                      referee_token: str | None) -> dict:
-        """Return the game's view; `player`'s hand only to that seat's token or the referee's."""
-        if player is not None and find_kind(game.game).family == "cards" \
-                and not token_matches(game, referee_token) \
+        """Return the game's view; `player`'s hand only to that seat's token or the referee's,
+        and what only the referee sees (a word game's stumped check) to the referee's."""
+        referee = token_matches(game, referee_token)
+        if player is not None and find_kind(game.game).family == "cards" and not referee \
                 and self.seat_of(game.id, seat_token) != player:
             raise Forbidden(f"{player}'s hand goes only to {player}'s seat token "
                             "(X-Seat-Token) or the referee token (X-Referee-Token)")
-        return self.referee.view(game, player)
+        return self.referee.view(game, player, referee)
 
     def private_moves(self, game: Game, seat_token: str | None,
                       referee_token: str | None) -> list[dict]:

@@ -75,17 +75,27 @@ def verdict_colour(page) -> str:
     return page.locator("#verdict").evaluate("e => getComputedStyle(e).backgroundColor")
 
 
-def nothing_fits(base: str, game_id: str) -> bool:
-    """Whether no answer fits the cards in play (the page keeps its stumped check hidden)."""
-    return get(f"{base}/api/games/{game_id}")["state"].get("any") is False
+def referee_state(page, base: str, game_id: str) -> dict:
+    """The game as its referee sees it, with the token the page kept: the stumped check too
+    (the table sees it only when it asked for it, docs/public.md)."""
+    token = page.evaluate("id => JSON.parse(localStorage.getItem(`wordref:token:${id}`))",
+                          game_id)
+    return get(f"{base}/api/games/{game_id}", {"X-Referee-Token": token})["state"]
+
+
+def nothing_fits(page, base: str, game_id: str) -> bool:
+    """Whether no answer fits the cards in play."""
+    return referee_state(page, base, game_id).get("any") is False
 
 
 def stumped(page, base: str, game_id: str) -> None:
-    """Press Stumped?, and say yes when the page asks (it does while answers fit)."""
-    fits = get(f"{base}/api/games/{game_id}")["state"].get("any") is True
+    """Press Stumped?, and say yes when the page asks: always while the table does not see
+    the stumped check, else while answers fit."""
+    state = referee_state(page, base, game_id)
+    asks = not state["show_check"] or state.get("any") is True
     with page.expect_response(lambda r: r.url.endswith("/stumped")):
         page.get_by_role("button", name="Stumped?").click()
-        if fits:
+        if asks:
             page.get_by_role("button", name="Yes, we are stumped").click()
         else:
             expect(page.locator("#stumped-ask")).to_be_hidden()
@@ -169,11 +179,13 @@ def test_in_extremis_is_refereed_through_the_page(server, phone):
     expect(page.locator("#hint-text")).to_contain_text("Hint 2 of 4")
     expect(page.locator("#hint-text")).to_contain_text("looks like")
 
-    # Stumped? while words fit asks first: "Keep looking" flips nothing.
-    assert status(page) == "playing" and not nothing_fits(server, game_id)
+    # Stumped? asks first, in words that tell nothing while the table has not asked for the
+    # stumped check (here words fit): "Keep looking" flips nothing.
+    assert status(page) == "playing" and not nothing_fits(page, server, game_id)
     expect(page.locator("#table-line")).to_contain_text("2 flips left")
     page.get_by_role("button", name="Stumped?").click()
-    expect(page.locator("#stumped-ask")).to_contain_text("Words still fit")
+    expect(page.locator("#stumped-ask")).to_contain_text("Give up and flip a card?")
+    expect(page.locator("#stumped-ask")).not_to_contain_text("fit")
     page.get_by_role("button", name="Keep looking").click()
     expect(page.locator("#stumped-ask")).to_be_hidden()
     expect(page.locator("#table-line")).to_contain_text("2 flips left")
@@ -191,6 +203,18 @@ def test_in_extremis_is_refereed_through_the_page(server, phone):
     click_and_wait(page, page.get_by_role("button", name="Undo"), "/undo")
     expect(page.locator("#news")).to_contain_text("Undone: the stumped call")
     expect(page.locator("#table-line")).to_contain_text("2 flips left")
+    expect(page.locator("#check")).to_be_hidden()
+
+    # The referee shows the stumped check to the table: then Stumped? asks only while words
+    # fit, and says so.
+    page.get_by_text("Referee token and settings").click()
+    click_and_wait(page, page.locator("#show-check"), "/check")
+    expect(page.locator("#check")).to_be_visible()
+    expect(page.locator("#check")).to_contain_text("fit")
+    expect(page.locator("#news")).to_contain_text("The stumped check is shown to the table")
+    page.get_by_role("button", name="Stumped?").click()
+    expect(page.locator("#stumped-ask")).to_contain_text("Words still fit")
+    page.get_by_role("button", name="Keep looking").click()
 
     # Play on: Ann finds the commonest word each round, until Bob runs out of cards.
     started = time.monotonic()
@@ -200,7 +224,7 @@ def test_in_extremis_is_refereed_through_the_page(server, phone):
         if status(page) == "tap":
             expect(page.locator("#banner")).to_contain_text("TAP!")
             click_and_wait(page, page.get_by_role("button", name="Ann tapped"), "/tap")
-        elif nothing_fits(server, game_id):
+        elif nothing_fits(page, server, game_id):
             stumped(page, server, game_id)
         else:
             round_before = round_of(page)

@@ -129,12 +129,62 @@ def test_the_verdict_stays_with_the_cards_it_judged(server, phone):
     expect(verdict).to_have_attribute("data-valid", "false")
     expect(verdict.locator(".judged")).to_have_count(0)
 
-    # The stumped check is a referee setting, kept on this phone.
+    # The stumped check is the referee's setting, kept by the game: it stays after a reload.
     page.get_by_text("Referee token and settings").click()
-    page.get_by_text("Show the stumped check").click()
+    with page.expect_response(lambda r: r.url.endswith("/check")):
+        page.locator("#show-check").check()
     expect(page.locator("#check")).to_contain_text("fit")
     page.reload()
     expect(page.locator("#check")).to_be_visible()
+    expect(page.locator("#show-check")).to_be_checked()
+
+
+def test_the_stumped_check_reaches_every_screen_only_when_the_table_asks(server, browser):
+    """The set-up form's tick starts a game with the check shown; the referee's screen turns it
+    off and on, and a second screen of the same game without the token follows live, without
+    the check's fields while it is off, and cannot change it (docs/public.md)."""
+    table, other = browser.new_context(**PHONE), browser.new_context(**PHONE)
+    try:
+        page = table.new_page()
+        fill_setup(page, server, "In Extremis", ["Ann", "Bob"], 7)
+        page.locator("#setup-show-check").check()
+        page.get_by_role("button", name="Start the game").click()
+        page.wait_for_url("**#game=*")
+        game_id = page.url.split("#game=")[1]
+        expect(page.locator("#check")).to_be_visible()
+        assert state_of(server, game_id)["show_check"] is True
+        screen = other.new_page()
+        streamed = []
+        screen.on("response", lambda r: streamed.append(r.url) if "/events" in r.url else None)
+        screen.goto(f"{server}/#game={game_id}")
+        expect(screen.locator("#check")).to_be_visible()
+        expect(screen.locator("#check")).to_contain_text("fit")
+
+        page.get_by_text("Referee token and settings").click()
+        with page.expect_response(lambda r: r.url.endswith("/check")):
+            page.locator("#show-check").uncheck()
+        expect(page.locator("#check")).to_be_hidden()
+        expect(screen.locator("#check")).to_be_hidden()  # live, from the stream
+        expect(screen.locator("#show-check")).not_to_be_checked()
+        assert streamed  # the second screen follows the game's live stream
+        assert not {"any", "count", "forecast"} & set(state_of(server, game_id))
+
+        # The screen without the token cannot change it: refused, and the tick goes back.
+        screen.get_by_text("Referee token and settings").click()
+        with screen.expect_response(lambda r: r.url.endswith("/check")) as refused:
+            screen.locator("#show-check").click()
+        assert refused.value.status == 403
+        expect(screen.locator("#verdict")).to_contain_text("Referee token")
+        expect(screen.locator("#show-check")).not_to_be_checked()
+        expect(screen.locator("#check")).to_be_hidden()
+
+        with page.expect_response(lambda r: r.url.endswith("/check")):
+            page.locator("#show-check").check()
+        expect(screen.locator("#check")).to_be_visible()
+        expect(screen.locator("#show-check")).to_be_checked()
+    finally:
+        table.close()
+        other.close()
 
 
 def test_the_keyboard_stays_where_the_next_key_goes(server, browser):

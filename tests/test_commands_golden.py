@@ -53,6 +53,7 @@ WORDS = [
 GAMES = [
     [["game", "new", "extremis", "--players", "ann,bob", "--seed", "7"],
      ["game", "show", "{id}"],
+     ["game", "show", "{id}", "--all"],
      ["game", "answer", "{id}", "--player", "ann", "qqqq"],
      ["game", "stumped", "{id}"],
      ["game", "stumped", "{id}"],
@@ -63,6 +64,8 @@ GAMES = [
      ["game", "answer", "{id}", "--player", "bob", "zzzz"],
      ["game", "stumped", "{id}"],
      ["game", "take", "{id}", "--player", "ann", "--card", "thing"],
+     ["game", "show", "{id}"],
+     ["game", "check", "{id}", "--show"],
      ["game", "show", "{id}"]],
     [["game", "new", "idiot", "--players", "ann,bob,cy", "--seed", "5"],
      ["game", "moves", "{id}"],

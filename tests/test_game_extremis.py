@@ -105,7 +105,7 @@ def test_red_equal_to_the_initial_is_not_a_tap():
 
 def test_flips_go_clockwise_from_the_first_player_and_stay_flipped():
     state = staged("q", [card("z", "a"), card("x", "e"), card("j", "i")], first=1)
-    assert game.view(state)["any"] is False
+    assert game.referee_view(state)["any"] is False
     after, events = game.apply(state, {"type": "stumped"})
     flip = next(e for e in events if e["type"] == "flip")
     assert flip["player"] == "bob" and flip["letter"] == "e"
@@ -229,13 +229,13 @@ def test_custom_deck_file():
 
 def test_forecast_says_which_flip_first_allows_a_word():
     state = staged("f", [card("q", "e"), card("x", "w"), None])
-    view = game.view(state)
+    view = game.referee_view(state)
     assert view["any"] is False  # F with Q and X: nothing
     assert view["forecast"] == {"flip": 1, "tap": False}  # Q flips to red E: "fix"
     after, _ = game.apply(state, {"type": "stumped"})
-    assert game.view(after)["any"] is True
+    assert game.referee_view(after)["any"] is True
     tap = staged("q", [card("z", "u"), card("x", "j"), card("j", "z")])
-    assert game.view(tap)["forecast"] == {"flip": 2, "tap": True}  # bob's X flips to red J
+    assert game.referee_view(tap)["forecast"] == {"flip": 2, "tap": True}  # X flips to red J
 
 
 def play_out(seed: int, players=PLAYERS, limit: int = 3000):

@@ -153,9 +153,9 @@ def test_overrule_reject_takes_the_round_back():
 
 
 def test_the_referee_knows_whether_any_answer_exists():
-    view = game.view(staged("Rivers", "n", "x"))
+    view = game.referee_view(staged("Rivers", "n", "x"))
     assert view["any"] is True and view["count"] >= 3
-    assert game.view(staged("Rivers", "q", "u"))["any"] is False
+    assert game.referee_view(staged("Rivers", "q", "u"))["any"] is False
 
 
 def test_custom_letter_decks_and_things():

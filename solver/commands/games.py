@@ -168,19 +168,23 @@ def table_pack_option(kind: str, path: str) -> dict:
 
 @game.command("show")
 @click.argument("game_id")
+@click.option("--all", "whole", is_flag=True,
+              help="Show what only the referee sees too: a word game's stumped check (whether "
+                   "any answer exists), which the table sees only when it asked for it.")
 @db_option
 @json_option
-def game_show(game_id, db, as_json):
-    """Show a game: the cards, the players, whether any answer exists.
+def game_show(game_id, db, whole, as_json):
+    """Show a game as the table sees it: the cards, the players, the score.
 
     \b
     Examples:
       wordref game show 1a2b3c4d
       wordref game show 1a2b3c4d --json
+      wordref game show 1a2b3c4d --all
     """
     referee = open_referee(db, readonly=True)
     found = referee.get(game_id)
-    view = referee.view(found)
+    view = referee.view(found, referee=whole)
     if as_json:
         return emit(view)
     from . import render as draw
@@ -212,13 +216,17 @@ def game_answer(game_id, answer, player, round_, db, as_json):
     exit_with(0 if outcome.verdict and outcome.verdict["valid"] else EXIT_NO)
 
 
+# The moves whose one flag must be given either way: its field, and what to say without it.
+CHOICES = {"overrule": ("accept", "say --accept or --reject"),
+           "check": ("show", "say --show or --hide")}
+
+
 def _simple_move(name: str, help_text: str, examples: list[str], **fields):
     """Return a `wordref game NAME ID` command that applies one move."""
     def command(game_id, db, as_json, **values):
         move = {"type": name, **{k: v for k, v in values.items() if v is not None}}
-        if name == "overrule":
-            if values.get("accept") is None:
-                raise click.UsageError("say --accept or --reject")
+        if name in CHOICES and values.get(CHOICES[name][0]) is None:
+            raise click.UsageError(CHOICES[name][1])
         referee = open_referee(db)
         show_move(referee, move_result(referee, game_id, move), as_json)
 
@@ -248,6 +256,11 @@ _simple_move("overrule", "The table overrules the last verdict, by its vote.",
                                    help="Accept or reject the last answer.")])
 _simple_move("undo", "Take back the latest move still in effect (it stays in the log).",
              ["wordref game undo 1a2b3c4d"])
+_simple_move("check", "Show the stumped check (whether any answer exists) to the table, or hide "
+             "it: a word game's setting, kept in the log (the option show_check at the start).",
+             ["wordref game check 1a2b3c4d --show", "wordref game check 1a2b3c4d --hide"],
+             options=[click.option("--show/--hide", "show", default=None,
+                                   help="Show the check to the table, or hide it.")])
 
 
 @game.command("list")
@@ -273,7 +286,8 @@ def game_list(db, as_json):
 @click.argument("game_id")
 @click.option("--all", "whole", is_flag=True,
               help="Show the moves whole, with the cards the rulebook hides from the table "
-                   "(a card given face down, a Stampede's choice): the referee's record.")
+                   "(a card given face down, a Stampede's choice) and a word game's stumped "
+                   "check: the referee's record.")
 @db_option
 @json_option
 def game_replay(game_id, db, whole, as_json):
@@ -288,7 +302,7 @@ def game_replay(game_id, db, whole, as_json):
       wordref game replay 1a2b3c4d --all
     """
     from ..games import engine
-    from ..games.base import public_record
+    from ..games.base import public_record, view_of
 
     referee = open_referee(db, readonly=True)
     found = referee.get(game_id)
@@ -303,7 +317,7 @@ def game_replay(game_id, db, whole, as_json):
         log = [{**entry, **dict(zip(("move", "events"), shown(entry["move"], entry["events"])))}
                for entry in referee.log(game_id)]
         return emit({"id": game_id, "log": log,
-                     "replay": [{"move": m, "events": e, "state": module.view(state)}
+                     "replay": [{"move": m, "events": e, "state": view_of(module, state, whole)}
                                 for m, e, state in steps],
                      "same": same})
     from . import render as draw
@@ -342,23 +356,26 @@ def game_resume(game_id, db):
 @click.option("--lang", default="en", show_default=True, metavar="CODE", help="Language.")
 @click.option("--deck", type=TextFile(), metavar="FILE",
               help="A custom deck file.")
+@click.option("--show-check", is_flag=True,
+              help="Show the stumped check (whether any answer exists) at the table; "
+                   "`check on` and `check off` change it during the game.")
 @bots_option
 @level_option
 @db_option
-def play(kind, players, seed, lang, deck, bots, level, db):
+def play(kind, players, seed, lang, deck, show_check, bots, level, db):
     """Referee a game at the table: type "ann: butter", hint, stumped, tap, take, undo, score.
 
     \b
     Examples:
       wordref play extremis --players ann,bob,cy
-      wordref play redyellow --players ann,bob --seed 3
+      wordref play redyellow --players ann,bob --seed 3 --show-check
       wordref play extremis --players ann --bots 2 --level regular
     """
     from .botplay import with_bots
     from .play import loop
 
     names = [p.strip() for p in players.split(",") if p.strip()]
-    options = game_options(kind, lang, deck, "", "", ())
+    options = game_options(kind, lang, deck, "", "", ("show_check=true",) if show_check else ())
     names = with_bots(kind, names, bots, level, options)
     referee = open_referee(db)
     created, _ = referee.create(kind, names, seed, options)

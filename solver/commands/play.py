@@ -8,6 +8,7 @@ Commands, one a line:
     tap ann            ann tapped first (In Extremis)
     take ann thing     ann takes the thing (or red, yellow) card (Red Letter, Yellow Letter)
     accept | reject    the table overrules the last verdict
+    check on | off     show the stumped check (does any answer exist?) at the table, or not
     undo               take back the last move
     score              the table and the score
     help, quit
@@ -98,6 +99,8 @@ def parse(line: str, referee, game, view: dict) -> dict:
         return {"type": "undo"}
     if word in ("accept", "reject"):
         return {"type": "overrule", "accept": word == "accept"}
+    if word == "check" and rest in ("on", "off"):
+        return {"type": "check", "show": rest == "on"}
     if word == "tap":
         return {"type": "tap", "player": rest}
     if word == "take":

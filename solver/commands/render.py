@@ -123,6 +123,8 @@ def _status(view: dict) -> str:
         return click.style(f"{view['chooser']} takes a card: red, yellow or thing", bold=True)
     if view.get("search") == "unknown_category":
         return "wordref does not know this Thing: the table decides each answer"
+    if "any" not in view:  # the stumped check is the referee's (docs/public.md)
+        return "the table searches (the stumped check is hidden)"
     if view.get("any") is False:
         ahead = view.get("forecast") or {}
         hint = ""
@@ -271,6 +273,8 @@ def _word_event(event: dict) -> str | None:
         return f"the table {'accepts' if event['accept'] else 'rejects'} {word!r}"
     if kind == "round_taken_back":
         return "the round is taken back"
+    if kind == "check":
+        return f"the stumped check is {'shown to' if event['show'] else 'hidden from'} the table"
     if kind == "undo":
         return f"undone: {event['move'].get('type')}"
     if kind == "over":

@@ -16,7 +16,14 @@ An engine is a module of solver/games/ that defines:
                               verdict) for a move that judge() rejects; never changes its input
     legal_moves(state) -> list of moves
                               every move the rules allow now (where they can be listed)
-    view(state) -> dict       the state as players see it (the "state" of `wordref game` JSON)
+    view(state) -> dict       the state as the whole table may see it (the "state" of
+                              `wordref game` JSON): a seat's view adds its own hand where
+                              the engine takes `view(state, player)`
+    referee_view(state) -> dict                 (optional; without it the referee sees view)
+                              the state with what only the referee sees besides: the word
+                              games' stumped check, unless the table asked for it (the
+                              option `show_check`, see `check_shown`); `view_of` below
+                              picks one of the two for a reader
     public(move, events) -> (move, events)      (optional; without it all is public)
                               the move and its events as the whole table may see them: what
                               the rulebook keeps hidden (a card given face down, a card chosen
@@ -91,6 +98,22 @@ def public_record(module, move: dict, events: list[dict]) -> tuple[dict, list[di
     return move, [{**e, "move": public_record(module, e["move"], [])[0]}
                   if e.get("type") == "undo" and isinstance(e.get("move"), dict) else e
                   for e in events]
+
+
+def view_of(module, state: dict, referee: bool = False) -> dict:
+    """Return the state as the table sees it, or with `referee` as the referee does."""
+    shown = getattr(module, "referee_view", None) if referee else None
+    return shown(state) if shown is not None else module.view(state)
+
+
+def check_shown(state: dict) -> bool:
+    """Return whether the table asked to see a word game's stumped check (docs/public.md).
+
+    It is the option `show_check`, chosen when the game starts and changed since only by the
+    referee's logged move {"type": "check", "show": ...}; games stored before it was an
+    option have none, so they show the check to the referee alone, as the page then did.
+    """
+    return state["options"].get("show_check") is True
 
 
 def without(record: dict, *keys: str) -> dict:

@@ -29,6 +29,10 @@ Decisions where the rulebook is silent:
 - **The table overrules** the referee on the last answer only: accepting a rejected word awards
   the round (if its cards are still in play) and allows the word for the rest of the game;
   rejecting an accepted word takes the round back and bans the word.
+- **The stumped check** (is there a word? how many? which flip first allows one, read from card
+  sides nobody has seen) is the referee's: the table's view has it only when the table asked
+  for it (the option `show_check`; the referee's move {"type": "check", "show": true} changes
+  it during the game, and is logged like any move). See docs/public.md.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from ..errors import InputError
 from ..letters import VARIANTS
 from ..lexicon import Lexicon, WordFilter
 from ..verdict import Reason, Verdict
-from .base import IllegalMove, check_players, copied
+from .base import IllegalMove, check_players, check_shown, copied
 
 NAME = "extremis"
 
@@ -266,6 +270,8 @@ def judge(state: dict, move: dict) -> Verdict:
         return Verdict("stumped", True)
     if kind == "overrule":
         return _judge_overrule(state, move)
+    if kind == "check":
+        return Verdict("check", True)
     return _refusal(said, "unknown_move", f"unknown move {kind!r}")
 
 
@@ -302,6 +308,9 @@ def apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
         _stumped(state, events)
     elif kind == "overrule":
         _overrule(state, move, events)
+    elif kind == "check":
+        state["options"]["show_check"] = move["show"]
+        events.append({"type": "check", "show": move["show"]})
     return state, events
 
 
@@ -397,8 +406,14 @@ def public(move: dict, events: list[dict]) -> tuple[dict, list[dict]]:
                   for e in events]
 
 
-def view(state: dict) -> dict:
-    """Return the state as `wordref game` shows it."""
+def referee_view(state: dict) -> dict:
+    """Return the state as the referee sees it: the stumped check always (base.view_of)."""
+    return view(state, referee=True)
+
+
+def view(state: dict, referee: bool = False) -> dict:
+    """Return the state as the table sees it: the stumped check ("any", "count", "forecast")
+    only when the table asked for it ("show_check"), or for the `referee`."""
     cards = in_play(state)
     out = {
         "game": NAME, "round": state["round"], "status": state["status"], "lang": state["lang"],
@@ -412,12 +427,16 @@ def view(state: dict) -> dict:
                    "layers": len(s)} for p, s in zip(state["players"], state["stacks"]) if s],
         "last": ({k: state["last"][k] for k in ("player", "word", "valid")}
                  if state["last"] else None),
+        "show_check": check_shown(state),
     }
-    if state["status"] == "playing" and cards is not None:
+    checked = referee or out["show_check"]
+    if state["status"] == "playing" and cards is not None and checked:
         lex = Lexicon.open(state["lang"])
         count = rules.count(lex, cards, word_filter(state))
         out["any"], out["count"] = count > 0, count
         out["forecast"] = forecast(state) if not count else None
     elif state["status"] == "tap":
-        out["any"], out["count"], out["tap"] = None, 0, "".join(cards.taps)
+        out["tap"] = "".join(cards.taps)  # the cards on the table show it
+        if checked:
+            out["any"], out["count"] = None, 0
     return out

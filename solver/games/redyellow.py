@@ -25,6 +25,10 @@ Decisions where the rulebook is silent or loose:
   after the Thing comes back from the discard.
 - **Answers race card changes**: each carries the round it was meant for, and a new round starts
   with every change of the cards on display.
+- **The stumped check** (is there an answer? how many?) is the referee's: the table's view has
+  it only when the table asked for it (the option `show_check`; the referee's move {"type":
+  "check", "show": true} changes it during the game, and is logged like any move), and the
+  game's verdicts never carry it (the view does). See docs/public.md.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from ..errors import InputError
 from ..letters import LATIN, Alphabet
 from ..phrases import phrase_key
 from ..verdict import Reason, Verdict
-from .base import IllegalMove, check_players, copied, rng
+from .base import IllegalMove, check_players, check_shown, copied, rng, without
 
 NAME = "redyellow"
 TYPES = ("red", "yellow", "thing")
@@ -186,7 +190,7 @@ def judge_answer(state: dict, answer: str) -> Verdict:
     cards = on_display(state)
     thing = cards.thing
     verdict = rules.judge(_cats(state), cards, answer,
-                          state["used"].get(thing, []))
+                          state["used"].get(thing, []), check=False)
     key = phrase_key(answer)
     if [thing, key] in state["house"]["ban"]:
         verdict.reasons.insert(0, Reason("house_banned", "the table banned this answer"))
@@ -228,6 +232,8 @@ def judge(state: dict, move: dict) -> Verdict:
                 and state["last"]["round"] != state["round"]:
             return _refusal("overrule", "stale_round", "the cards changed since that answer")
         return Verdict("overrule", True)
+    if kind == "check":
+        return Verdict("check", True)
     return _refusal(said, "unknown_move", f"unknown move {kind!r}")
 
 
@@ -272,6 +278,9 @@ def apply(state: dict, move: dict) -> tuple[dict, list[dict]]:
         _reveal(state, events, chance)
     elif kind == "overrule":
         _overrule(state, move, events)
+    elif kind == "check":
+        state["options"]["show_check"] = move["show"]
+        events.append({"type": "check", "show": move["show"]})
     return state, events
 
 
@@ -337,8 +346,26 @@ def legal_moves(state: dict) -> list[dict]:
     return moves
 
 
-def view(state: dict) -> dict:
-    """Return the state as `wordref game` shows it."""
+def public(move: dict, events: list[dict]) -> tuple[dict, list[dict]]:
+    """Return `move` and its events as the whole table sees them (base.public_record).
+
+    Everything is public but the stumped check, which is the view's (with "show_check"):
+    games logged before it left the verdicts put it in every verdict on an answer while
+    nothing fit ("stumped", and the note "nothing fits these cards"), on every screen.
+    """
+    return move, [without(e, "stumped", "note") if e.get("type") == "verdict" else e
+                  for e in events]
+
+
+def referee_view(state: dict) -> dict:
+    """Return the state as the referee sees it: the stumped check always (base.view_of)."""
+    return view(state, referee=True)
+
+
+def view(state: dict, referee: bool = False) -> dict:
+    """Return the state as the table sees it: the stumped check ("any", "count") only when
+    the table asked for it ("show_check"), or for the `referee`. How wordref reads the Thing
+    ("category"; "search" when it cannot check every answer) is public: the verdicts say it."""
     cards = on_display(state)
     out = {
         "game": NAME, "round": state["round"], "status": state["status"], "lang": state["lang"],
@@ -352,11 +379,16 @@ def view(state: dict) -> dict:
         "house": state["house"], "winners": state["winners"], "why": state.get("why"),
         "last": ({k: state["last"][k] for k in ("player", "answer", "valid")}
                  if state["last"] else None),
+        "show_check": check_shown(state),
     }
     if cards is not None and state["status"] == "playing":
-        used = state["used"].get(cards.thing, [])
-        found = rules.any_answer(_cats(state), cards, used)
-        out.update(any=found["any"], count=found["count"], category=found["category"])
+        if referee or out["show_check"]:
+            used = state["used"].get(cards.thing, [])
+            found = rules.any_answer(_cats(state), cards, used)
+            out.update(any=found["any"], count=found["count"])
+        else:  # how the Thing is read, without the search
+            found = rules.reading_of(_cats(state), cards.thing)
+        out["category"] = found["category"]
         if found["status"] != "ok":
             out["search"] = found["status"]
     return out

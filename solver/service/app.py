@@ -4,11 +4,13 @@
     GET  /api/things, /api/lexicons, /healthz, /openapi.json
     POST /api/games                                             {"id", "token", "state"}
     GET  /api/games/{id}                                        {"id", "state"}
-    POST /api/games/{id}/{answer|stumped|tap|take|overrule|undo|move}
+    POST /api/games/{id}/{answer|stumped|tap|take|overrule|undo|check|move}
     rooms, seats and the live stream (/api/rooms/..., /api/games/{id}/events): rooms.py
 
-Who may do what: creating a game returns its referee token once; overrule and undo need it
-(header X-Referee-Token); answers, taps and takes do not. Bad input is a 4xx with a JSON
+Who may do what: creating a game returns its referee token once; overrule, undo and check
+(whether the table sees a word game's stumped check) need it (header X-Referee-Token), and
+with it a game's view and a move's reply show the stumped check (docs/public.md); answers,
+taps and takes do not. Bad input is a 4xx with a JSON
 {"error": ...}, never a 500: 400 for values the rules cannot read, 422 for a move or option of
 a shape the game does not know (solver/moves.py, schemas.py), 404 for an unknown game, 403 for a missing or
 wrong token, 409 for a move the rules forbid now, 413 for a body over 64 KB, 415 for a state
@@ -63,8 +65,8 @@ MAX_BODY = 64 * 1024
 MOVE_THREADS = 4
 # What can follow the start of a game (the OpenAPI links from POST /api/games, which the
 # stateful fuzz test follows: start a game, then fuzz its moves).
-GAME_OPERATIONS = ("show_game", "answer", "stumped", "tap", "take", "overrule", "undo", "move",
-                   "legal_moves")
+GAME_OPERATIONS = ("show_game", "answer", "stumped", "tap", "take", "overrule", "undo", "check",
+                   "move", "legal_moves")
 STATIC = resources.files("solver.service") / "static"
 
 Verb = Literal["solve", "any", "judge", "hint"]
@@ -121,6 +123,12 @@ class Overrule(BaseModel):
     """The table's vote on the last verdict."""
 
     accept: bool
+
+
+class Check(BaseModel):
+    """Whether the table sees a word game's stumped check."""
+
+    show: bool
 
 
 class Nothing(BaseModel):
@@ -238,8 +246,6 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
         from ..referee import start_options
 
         if KINDS[body.game].family == "words":
-            if body.options:
-                raise InputError(f"{body.game} takes lang, allow and ban, not options")
             await languages.ready(body.lang)
         elif body.lang != "en":
             languages.check(body.lang)
@@ -316,7 +322,8 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
             except InputError as err:
                 return error(str(err), 409)
             seating.moved(outcome)
-            out = {"events": outcome.events, "state": games.view(outcome.game)["state"]}
+            out = {"events": outcome.events,
+                   "state": seating.view(games, outcome.game, None)["state"]}
         if outcome.game.options.get("bots"):
             bots.poke(game_id)  # the computer players' reply
         verdict = outcome.verdict
@@ -365,6 +372,13 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
                         x_referee_token: str | None = Header(None, max_length=200)):
         """Take back the latest move (needs the referee token)."""
         return await threaded(game_id, {"type": "undo"}, x_referee_token)
+
+    @app.post("/api/games/{game_id}/check", operation_id="check")
+    async def check_move_route(game_id: str, body: Check,
+                               x_referee_token: str | None = Header(None, max_length=200)):
+        """Show the stumped check to the table, or hide it (a word game; needs the referee
+        token)."""
+        return await threaded(game_id, {"type": "check", "show": body.show}, x_referee_token)
 
     # The body's schema is solver/moves.py's declaration, the one the move is checked against.
     @app.post("/api/games/{game_id}/move", operation_id="move", openapi_extra={"requestBody": {

@@ -36,11 +36,12 @@ def _model(title: str, **spec):
     return create_model(title, __base__=_Shape, **spec)
 
 
-# The house options each game starts with (POST /api/games "options"); the word games take
-# lang, allow and ban instead.
+# The house options each game starts with (POST /api/games "options"). The word games take
+# lang, allow and ban as fields of their own, and here only show_check: whether the table sees
+# the stumped check (docs/public.md).
 OPTIONS = {
-    "extremis": _model("ExtremisOptions"),
-    "redyellow": _model("RedyellowOptions"),
+    "extremis": _model("ExtremisOptions", show_check=(StrictBool, False)),
+    "redyellow": _model("RedyellowOptions", show_check=(StrictBool, False)),
     "idiot": _model(
         "IdiotOptions", decks=(Literal[1, 2], 1), voluntary_pickup=(StrictBool, True),
         unfollowed_two=(Literal["pickup", "pass"], "pickup"),

@@ -72,16 +72,19 @@ function syncLanguage() {
   $("lang-note").textContent = englishOnly ? `${gameName(game)} is played in English` : "";
   $("lang-field").hidden = isCardGame(game);
   for (const field of document.querySelectorAll("[data-for]")) {
-    field.hidden = field.dataset.for !== game;
+    field.hidden = !forGame(field, game);
   }
 }
 
-// The options of a card game: each house rule ticked among those shown for it carries its
-// options as JSON (data-options in index.html).
-function cardOptions(game) {
+// Whether a field of the form is for `game` (data-for: the games it is for, space-separated).
+const forGame = (field, game) => field.dataset.for.split(" ").includes(game);
+
+// The options of a game: each house rule or setting ticked among those shown for it carries
+// its options as JSON (data-options in index.html).
+function gameOptions(game) {
   const options = {};
   for (const tick of document.querySelectorAll("[data-for] input[data-options]")) {
-    if (tick.checked && tick.closest("[data-for]").dataset.for === game) {
+    if (tick.checked && forGame(tick.closest("[data-for]"), game)) {
       Object.assign(options, JSON.parse(tick.dataset.options));
     }
   }
@@ -154,8 +157,8 @@ async function startGame(event, started) {
     return;
   }
   const game = chosenGame();
-  const body = isCardGame(game) ? { game, players, options: cardOptions(game) }
-    : { game, players, lang: $("lang").value };
+  const body = isCardGame(game) ? { game, players, options: gameOptions(game) }
+    : { game, players, lang: $("lang").value, options: gameOptions(game) };
   const seed = $("seed").value.trim();
   if (seed !== "") {
     if (!/^\d{1,15}$/.test(seed)) {

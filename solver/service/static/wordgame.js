@@ -6,13 +6,15 @@ import { api, postMove, query, refresh, showFailure } from "./api.js";
 import { $, clearVerdict, el, plural, showTitle, syncUndo, upper } from "./dom.js";
 import { gameName } from "./games.js";
 import { newGame } from "./home.js";
-import { busyWith, saved, token, ui } from "./state.js";
+import { busyWith, token, ui } from "./state.js";
 import { cardNodes, judgedCards } from "./wordcards.js";
 import { eventLine, stumpedLine, verdictParts } from "./wordtalk.js";
 
 // Drawing the game -----------------------------------------------------------------------------
 
-export function updateWords(state) {
+export function updateWords(given) {
+  const state = tableView(given);
+  const before = ui.state;
   ui.state = state;
   const play = $("play");
   // Plain data attributes: styling hooks, and what a test reads.
@@ -34,7 +36,22 @@ export function updateWords(state) {
   renderScore(state);
   renderCheck(state);
   if (ui.hint.key !== hintKey(state)) $("hint-text").textContent = "";
-  if (state.status !== "playing" || state.any !== true) askedStumped(false);
+  if (state.status !== "playing" || (state.show_check && state.any !== true)
+    || (before && before.round !== state.round)) askedStumped(false);
+}
+
+// The stumped check (does any answer fit these cards? how many? which flip first allows a
+// word?) gives the game away: the table sees it only when it asked for it, the game's setting
+// show_check (chosen at the start, changed by the referee: docs/public.md), and the server
+// sends it to other screens only then. The referee token's replies carry it always; this is
+// the table's screen, so it draws what the table sees (and stays equal to the live stream's).
+const REFEREE_ONLY = ["any", "count", "forecast"];
+
+function tableView(state) {
+  if (state.show_check) return state;
+  const shown = { ...state };
+  for (const key of REFEREE_ONLY) delete shown[key];
+  return shown;
 }
 
 function renderBanner(state) {
@@ -190,10 +207,7 @@ function renderScore(state) {
   }
 }
 
-// The stumped check: does any answer exist for these cards? It gives the game away, so it is
-// shown only when the referee setting asks for it (saved on this phone).
-const checkShown = () => saved.get("show-check", false);
-
+// The stumped check, shown when the table asked for it (tableView above).
 function renderCheck(state) {
   let text = "";
   if (state.status === "tap") {
@@ -215,7 +229,16 @@ function renderCheck(state) {
     }
   }
   $("check").textContent = text;
-  $("check").hidden = !checkShown();
+  $("check").hidden = !state.show_check;
+  $("show-check").checked = Boolean(state.show_check);
+}
+
+// The referee's setting: every screen of the game follows it at the move it makes.
+async function setCheck() {
+  const show = $("show-check").checked;
+  if (!ui.state || !(await move("check", { show }, true))) {
+    $("show-check").checked = Boolean(ui.state && ui.state.show_check);
+  }
 }
 
 // Verdicts and what happened -----------------------------------------------------------------
@@ -374,8 +397,9 @@ async function take(card) {
   }
 }
 
-// "Stumped?" while answers fit asks first: the table may not have looked long enough. The
-// referee does not say how many fit (that is the stumped check's setting).
+// "Stumped?" asks first while answers fit, when the table sees the stumped check: the table
+// may not have looked long enough. When it does not, it always asks, in words that tell
+// nothing: asking only while answers fit would say that they do.
 function askedStumped(asking) {
   $("stumped-ask").hidden = !asking;
   $("stumped").setAttribute("aria-expanded", String(asking));
@@ -384,14 +408,16 @@ function askedStumped(asking) {
 function stumpedPressed() {
   const state = ui.state;
   if (!state || state.status !== "playing") return;
-  if (state.any !== true) {
+  if (state.show_check && state.any !== true) {
     stumped();
     return;
   }
   // Only "Yes" gives up: a second press of Stumped? (a double tap) asks again, no more.
-  $("stumped-ask-text").textContent = state.game === "extremis"
-    ? "Words still fit these cards. Give up and flip a card?"
-    : "Answers still fit these cards. Give up and show the next Thing?";
+  const extremis = state.game === "extremis";
+  const next = extremis ? "flip a card" : "show the next Thing";
+  $("stumped-ask-text").textContent = state.show_check
+    ? `${extremis ? "Words" : "Answers"} still fit these cards. Give up and ${next}?`
+    : `Give up and ${next}? The referee then says what there was.`;
   askedStumped(true);
   $("stumped-yes").focus();
 }
@@ -482,10 +508,5 @@ export function initWordGame() {
   $("tap").addEventListener("click", tapButton);
   $("undo").addEventListener("click", undo);
   document.addEventListener("keydown", pickByKey);
-  const show = $("show-check");
-  show.checked = checkShown();
-  show.addEventListener("change", () => {
-    saved.set("show-check", show.checked);
-    $("check").hidden = !show.checked;
-  });
+  $("show-check").addEventListener("change", setCheck);
 }

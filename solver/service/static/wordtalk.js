@@ -14,6 +14,8 @@ export function undoLine(move = {}) {
     case "take": return `Undone: ${move.player} taking the ${move.card} card`;
     case "overrule":
       return `Undone: the table's vote to ${move.accept ? "accept" : "reject"} the last answer`;
+    case "check":
+      return `Undone: the stumped check ${move.show ? "shown to" : "hidden from"} the table`;
     default: return `Undone: ${move.type || "the last move"}`;
   }
 }
@@ -45,6 +47,8 @@ export function eventLine(e) {
     case "things_refilled": return "The Things deck is refilled";
     case "overrule": return `The table ${e.accept ? "accepts" : "rejects"} “${said(e)}”`;
     case "round_taken_back": return "The round is taken back";
+    case "check":
+      return `The stumped check is ${e.show ? "shown to" : "hidden from"} the table`;
     case "undo": return undoLine(e.move);
     case "over": return `Game over: ${e.why}`;
     default: return null; // verdict, cards, tap_on: on screen already
