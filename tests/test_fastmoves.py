@@ -80,6 +80,10 @@ REQUESTS = [
     ("words", "overrule", {"accept": False}, "x" * 201),
     ("words", "overrule", {"accept": "yes"}, "referee"),
     ("words", "overrule", {"accept": True}, "referee"),
+    ("words", "check", {"show": True}, None),  # no token
+    ("words", "check", {"show": 1}, "referee"),
+    ("words", "check", {"show": True}, "referee"),
+    ("cards", "check", {"show": True}, "referee"),  # not a card game's
     ("words", "stumped", {}, None),
     ("words", "undo", {}, "referee"),
     ("words", "undo", {}, None),

@@ -398,7 +398,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
         "answer": (answer_move, Answer, False), "stumped": (stumped_move, Nothing, False),
         "tap": (tap_move, Player, False), "take": (take_move, Take, False),
         "overrule": (overrule_move, Overrule, True), "undo": (undo_move, Nothing, True),
-        "move": (any_move, None, False)})
+        "check": (check_move_route, Check, True), "move": (any_move, None, False)})
     moves.handlers = app.exception_handlers
 
     @app.get("/api/games/{game_id}/moves", operation_id="legal_moves")
