@@ -5,6 +5,7 @@ Timings are the benchmarks' business (benchmarks/cli.sh); this checks the cause,
 """
 
 import json
+import os
 import site
 import subprocess
 import sys
@@ -94,3 +95,11 @@ def test_a_word_verb_imports_no_pathlib_dataclasses_or_batch_path(args):
     added = imported_bare(*args)
     assert "solver.extremis" in added
     assert [name for name in LEFT_OUT_FOR_WORDS if loaded(added, name)] == []
+
+
+@pytest.mark.parametrize("args", [WORD_VERBS[0], WORD_VERBS[1],
+                                  ["solve", "extremis", "--batch", os.devnull, "--json"]])
+def test_the_stumped_check_and_solve_import_no_trie_library(args):
+    # They never look a word up (solver/lexicon.py, _trie_of); judging does.
+    assert not loaded(imported_bare(*args), "marisa_trie")
+    assert loaded(imported_bare(*WORD_VERBS[2]), "marisa_trie")

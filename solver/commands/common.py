@@ -7,6 +7,7 @@ unknown Thing, a red card equal to the yellow one).
 
 from __future__ import annotations
 
+import gc
 import importlib
 import json
 import re
@@ -168,6 +169,9 @@ def run_batch(source, answer: Callable[[str, int], tuple[str, int]], as_json: bo
     read (not UTF-8, or not a query; an error line is printed in its place), else 1 if any
     answer was negative, else 3 if any line made no search, else 0.
     """
+    # What start-up made lives as long as the process: moved out of the collector's sight, the
+    # batch's full collections no longer walk it (26 M instructions of the 20,000-solve mix).
+    gc.freeze()
     out, codes = [], set()
     write, add, append = sys.stdout.write, codes.add, out.append
     for number, raw in enumerate(source, 1):
