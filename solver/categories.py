@@ -170,6 +170,7 @@ class Categories:
         self._tokens: dict[str, set[str]] | None = None
         self._said: dict[str, tuple[str, ...]] = {}
         self._cats_of: dict[str, tuple[Category, ...]] = {}
+        self._thing_words: frozenset[str] | None = None
         self._resolved: dict[str, Resolution] = {}
         self._catmeta: list | None = None
         self._partitions: dict[tuple[int, str], Partition | None] = {}
@@ -234,6 +235,18 @@ class Categories:
         """Return the category whose id, name or alias is `thing` (fillers aside), or None."""
         key = thing_key(thing)
         return self.lookup_key(key) if key else None
+
+    def thing_words(self) -> frozenset[str]:
+        """Return every word a Thing key of this lexicon is made of (names, ids, aliases) and
+        the fillers around them ("things", "kinds"): the words a card is spelled right in."""
+        if self._thing_words is None:
+            words = {w for key in self._aliases for w in key.split()}
+            for c in self.categories:
+                words.update(phrase_key(c.name).split())
+                words.update(c.id.split("_"))
+            words.update(w for fillers in _FILLERS_BY_FIRST.values() for f in fillers for w in f)
+            self._thing_words = frozenset(words)
+        return self._thing_words
 
     def lookup_key(self, key: str) -> Category | None:
         """Return the category whose id, name or alias has this Thing key (thing_key), or None."""

@@ -16,6 +16,8 @@ category the card names.
 - A restriction ("green vegetables", "animals with four legs", "countries that no longer exist")
   is its head category with the modifier kept as `restriction`: members of the head cannot be
   told apart, non-members are surely not it.
+- A card no part of which is sure is read again with its misspelled words put right
+  ("Thigns" -> "things", `respelled`); the parts then show the words as respelled.
 - Anything else is a guess by shared words (below the sure line) or unknown.
 
 `layers` is a list of category lexicons, searched in order: a table's own packs come before the
@@ -226,7 +228,51 @@ def read(layers: list[Categories], thing: str) -> Reading:
         parts = tuple(_piece(layers, pieces, i) for i in range(len(pieces)))
         if any(p.sure for p in parts):
             return Reading(thing, parts)
-    return Reading(thing, (_one(layers, thing),))
+    part = _one(layers, thing)
+    if not part.sure and part.pattern is None:
+        fixed = respelled(layers, thing)
+        if fixed is not None:
+            again = read(layers, fixed)
+            if any(p.sure for p in again.parts):
+                return Reading(thing, again.parts)  # the parts show the words as respelled
+    return Reading(thing, (part,))
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def respelled(layers: list[Categories], thing: str) -> str | None:
+    """Return the card with its misspelled words put right ("Footware" -> "footwear",
+    "Thigns" -> "things"), or None when none is: a word is put right only when it is no
+    English word, has five letters or more, and exactly one word that Thing keys are made of
+    is one letter away (one added, dropped, changed, or two swapped)."""
+    from .lexicon import Lexicon
+
+    words = frozenset().union(*(cats.thing_words() for cats in layers))
+    english = None
+    out, changed, at = [], False, 0
+    for found in _WORD.finditer(thing):
+        word = found.group().lower()
+        if len(word) < 5 or word in words:
+            continue
+        english = english or Lexicon.open("en")
+        if word in english:
+            continue
+        near = {w for w in _one_letter_away(word) if w in words}
+        if len(near) == 1:
+            out += [thing[at:found.start()], near.pop()]
+            at, changed = found.end(), True
+    return "".join(out) + thing[at:] if changed else None
+
+
+def _one_letter_away(word: str) -> set[str]:
+    """Return the strings one edit from `word`: a letter dropped, swapped, changed or added."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return ({a + b[1:] for a, b in splits if b}
+            | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+            | {a + c + b[1:] for a, b in splits if b for c in letters}
+            | {a + c + b for a, b in splits for c in letters})
 
 
 def _piece(layers, pieces: list[str], i: int) -> Part:

@@ -466,3 +466,17 @@ def test_the_build_finds_the_lists_nearly_all_inside_another():
     pets = built("pets", [f"a{i}" for i in range(5)], open=True)
     assert lists_inside([animals, mammals, bugs, pets]) == {"animals": ["mammals"]}
     assert lists_inside([animals, mammals, bugs, pets]).get("mammals") is None
+
+
+def test_a_misspelled_card_is_read_as_it_is_meant(cats):
+    """"Thigns", "Leisue": a word that is no English word and one letter away from exactly one
+    word Thing keys are made of is put right, and the parts show it respelled."""
+    from solver.things import respelled
+
+    assert respelled([cats], "Wireless Thigns") == "Wireless things"
+    assert respelled([cats], "Leisue Activities") == "leisure Activities"
+    assert respelled([cats], "Things with Spots") is None  # "spots" is a word, not "sports"
+    reading = shelf_of(cats).read("Thigns you shouldn't touch")
+    assert reading.parts[0].sure and reading.thing == "Thigns you shouldn't touch"
+    assert valid(cats, "Leisue Activities", "reading").valid is True
+    assert valid(cats, "Leisue Activities", "toaster").valid is False
