@@ -33,7 +33,7 @@ class Text:
     only: tuple = ()
 
     def fits(self, value) -> bool:
-        if not isinstance(value, str):
+        if not isinstance(value, str) or not (value.isascii() or _unicode(value)):
             return False
         if self.only:
             return value in self.only
@@ -50,6 +50,16 @@ class Text:
             return {"type": "string", "enum": list(self.only)}
         return {"type": "string", "minLength": self.least,
                 **({} if self.most is None else {"maxLength": self.most})}
+
+
+def _unicode(value: str) -> bool:
+    """Return whether `value` is text of Unicode characters: JSON may escape half of a UTF-16
+    pair ("\\ud800") alone, which is none, and which no reply could then carry as UTF-8."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -199,8 +209,10 @@ def check_move(game: str, move) -> dict:
             raise BadShape(f"not a move of {title}: a {move['type']} has no field {name!r}")
         shape = shape.shape if isinstance(shape, MayOmit) else shape
         if not shape.fits(value):
+            said = (f"{shape.said()}, not {shown(value)}" if not isinstance(value, str) or
+                    _unicode(value) else "not text: it holds half of a UTF-16 pair alone")
             raise BadShape(f"not a move of {title}: field {name!r} of a {move['type']} is "
-                           f"{shape.said()}, not {shown(value)}")
+                           f"{said}")
     missing = [n for n, shape in fields.items()
                if n not in move and not isinstance(shape, MayOmit)]
     if missing:

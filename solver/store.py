@@ -317,7 +317,8 @@ def dump(value) -> str:
     orjson writes a game's state in 4 us (In Extremis) and 16 us (¡Extinción!, whose state
     holds its deck), where json.dumps took 5 to 10 times as long, on every move. It writes no
     spaces; what reads the text cares not. What orjson refuses and json writes (a lone
-    surrogate in an answer, a whole number past 64 bits) is written by json.
+    surrogate in an answer, a whole number past 64 bits) is written by json. NaN and the
+    infinities, which JSON has not and no engine keeps, orjson writes as null.
     """
     try:
         return orjson.dumps(value).decode()

@@ -90,6 +90,7 @@ REQUESTS = [
     ("words", "move", {"type": "stumped"}, None),
     ("words", "move", {"type": "undo"}, None),  # its own route
     ("words", "move", {"type": "pickup", "player": "ann"}, None),  # not In Extremis's
+    ("words", "move", b'{"type": "answer", "player": "ann", "word": "ab\\ud800"}', None),
     ("things", "take", {"player": "ann", "card": "red"}, None),
     ("things", "take", {"player": "ann", "card": "blue"}, None),
     ("things", "answer", {"player": "bob", "answer": "qqq"}, None),
@@ -131,6 +132,16 @@ def test_every_move_gets_what_fastapi_answers(tables):
     # Through FastAPI only the bodies strict mode does not take as they stand; in front of it,
     # the rest (among them the moves the rules refuse, and those of games that do not exist).
     assert 0 < fast.routed < len(REQUESTS) // 2
+
+
+def test_half_a_utf16_pair_alone_is_refused_before_any_move_is_logged(tables):
+    fast, _ = tables
+    game_id = fast.games["words"][0]
+    before = fast.client.get(f"/api/games/{game_id}").json()
+    status, said = fast.post("words", "move", b'{"type": "answer", "player": "ann", '
+                                               b'"word": "ab\\ud800"}')
+    assert status == 422 and "half of a UTF-16 pair" in said["error"]
+    assert fast.client.get(f"/api/games/{game_id}").json() == before
 
 
 def test_the_hot_path_serves_the_well_formed_moves(tables):

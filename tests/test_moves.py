@@ -59,6 +59,11 @@ def test_every_move_an_engine_offers_has_a_declared_shape(kind):
     ("extremis", {"type": "answer", "player": "ann", "word": 7}, "word"),
     ("extremis", {"type": "take", "player": "ann", "card": "red"}, "type"),
     ("redyellow", {"type": "overrule", "accept": "yes"}, "accept"),
+    # Half of a UTF-16 pair alone (JSON text may escape one): no text, and no reply could
+    # carry it as UTF-8.
+    ("extremis", {"type": "answer", "player": "ann", "word": "ab\ud800"}, "word"),
+    ("idiot", {"type": "play", "player": "\udfff", "cards": ["3h"]}, "player"),
+    ("idiot", {"type": "play", "player": "ann", "cards": ["3h", "\ud800"]}, "cards"),
 ])
 def test_a_move_of_the_wrong_shape_is_one_line_naming_its_field(kind, move, field):
     with pytest.raises(BadShape) as refused:

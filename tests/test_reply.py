@@ -17,3 +17,24 @@ SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
                     max_leaves=20))
 def test_the_encoder_made_once_writes_what_json_dumps_writes(data):
     assert encode(data) == json.dumps(data, ensure_ascii=False).encode()
+
+
+FINITE = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False,
+                                                               allow_infinity=False) | st.text()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.recursive(FINITE, lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+                    max_leaves=20))
+def test_a_moves_compact_reply_holds_the_same_json(data):
+    from solver.service.reply import compact
+
+    assert json.loads(compact(data).body) == data
+
+
+@pytest.mark.parametrize("data", [{"word": "ab\ud800c"}, ["\udfff", 2**70]])
+def test_half_a_utf16_pair_alone_is_written_as_json_escapes_it(data):
+    from solver.service.reply import compact
+
+    for body in (encode(data), compact(data).body):
+        assert body == json.dumps(data).encode() and json.loads(body) == data

@@ -50,7 +50,7 @@ from .fastmoves import MoveRoutes
 from .rooms import mount as mount_rooms
 from .guard import Guard, Hosts
 from .livebots import LiveBots
-from .reply import dumps, error
+from .reply import compact, dumps, error
 from ..moves import REFEREE_MOVES, check_move, json_schema as move_schema
 from .schemas import MAX_TEXT, BadShape, check_options
 from .words import (EXTREMIS_PARAMS, FAILED_RETRY, REDYELLOW_PARAMS, Languages, Unavailable,
@@ -327,7 +327,7 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
         if outcome.game.options.get("bots"):
             bots.poke(game_id)  # the computer players' reply
         verdict = outcome.verdict
-        return dumps({"verdict": verdict, **out} if verdict is not None else out)
+        return compact({"verdict": verdict, **out} if verdict is not None else out)
 
     bots = LiveBots(referees, play)
 
