@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Load the HTTP service on loopback, beside a bare Starlette peer in the same run: 2 workers
 # each, wrk -t2 -c64, bounded in time (about 4 minutes). Needs wrk (Debian: apt-get install wrk).
-# SECONDS_EACH (10) and ROUNDS (3) set the length; SOAK_SECONDS (60) the soak's, 0 to skip it.
+# SECONDS_EACH (10) and ROUNDS (3) set the length; SOAK_SECONDS (60) the soak's, 0 to skip it;
+# WRITE_RATE (unset: as fast as answered) holds the writers to that many answers a second.
 #
 #   1. each round: the bare Starlette app (benchmarks/bare_app.py), then wordref's judge, any
 #      and solve routes, then the judge route with a write load beside it (benchmarks/writes.py:
@@ -70,7 +71,7 @@ for round in $(seq "$rounds"); do
         echo "${route%%:*} $(awk -v a="$rps" -v b="$peer_rps" 'BEGIN {print a / b}')" >> "$dir/ratios"
     done
     # The judge route again, with 4 writers posting answers beside it (2 a game).
-    python3 benchmarks/writes.py "$port" "$db" "$secs" 4 > "$dir/writes" &
+    python3 benchmarks/writes.py "$port" "$db" "$secs" 4 ${WRITE_RATE:-} > "$dir/writes" &
     writes=$!
     rate "judge+writes" "$judge"
     wait $writes
@@ -78,7 +79,8 @@ for round in $(seq "$rounds"); do
     echo "judge+writes $(awk -v a="$rps" -v b="$peer_rps" 'BEGIN {print a / b}')" >> "$dir/ratios"
     # The same writers against the second server: the readers' processes hold none of them.
     before=$(ticks "$apart")
-    python3 benchmarks/writes.py "$apart_port" "$dir/apart.sqlite3" "$secs" 4 > "$dir/writes" &
+    python3 benchmarks/writes.py "$apart_port" "$dir/apart.sqlite3" "$secs" 4 ${WRITE_RATE:-} \
+        > "$dir/writes" &
     writes=$!
     rate "judge+writes-apart" "$judge"
     wait $writes

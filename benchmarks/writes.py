@@ -1,12 +1,13 @@
 """A write load beside benchmarks/load.sh's reads: answers posted to games, then counted.
 
-    python3 benchmarks/writes.py PORT DB SECONDS [CONNECTIONS]
+    python3 benchmarks/writes.py PORT DB SECONDS [CONNECTIONS] [RATE]
 
 Starts one In Extremis game per two connections (so two writers race on each game, and the
 store's one-transaction-a-move rule is exercised), posts wrong answers (each one a logged move)
-for SECONDS, then prints the writes acknowledged (200), refused, their latency percentiles,
-and how many moves the database holds for those games: every acknowledged answer must be
-there ("lost" must be 0).
+for SECONDS, as fast as they are answered or RATE answers a second in all (a write load that
+does not grow as the writes get cheaper), then prints the writes acknowledged (200), refused,
+their latency percentiles, and how many moves the database holds for those games: every
+acknowledged answer must be there ("lost" must be 0).
 """
 
 import http.client
@@ -18,7 +19,7 @@ import threading
 import time
 
 
-def main(port: int, db: str, seconds: float, connections: int = 4) -> None:
+def main(port: int, db: str, seconds: float, connections: int = 4, rate: float = 0) -> None:
     def call(conn, method, path, body):
         conn.request(method, path, json.dumps(body), {"Content-Type": "application/json"})
         response = conn.getresponse()
@@ -34,7 +35,12 @@ def main(port: int, db: str, seconds: float, connections: int = 4) -> None:
     def writer(n: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         game = games[n // 2]
+        every = connections / rate if rate else 0.0
+        due = time.monotonic() + every * n / connections  # the writers' turns spread out
         while time.monotonic() < stop:
+            if every:
+                time.sleep(max(0.0, due - time.monotonic()))
+                due += every
             started = time.perf_counter()
             status, _ = call(conn, "POST", f"/api/games/{game}/answer",
                              {"player": "ann", "answer": f"qqq{n}"})
@@ -62,4 +68,5 @@ def main(port: int, db: str, seconds: float, connections: int = 4) -> None:
 
 if __name__ == "__main__":
     main(int(sys.argv[1]), sys.argv[2], float(sys.argv[3]),
-         int(sys.argv[4]) if len(sys.argv) > 4 else 4)
+         int(sys.argv[4]) if len(sys.argv) > 4 else 4,
+         float(sys.argv[5]) if len(sys.argv) > 5 else 0)
