@@ -480,3 +480,11 @@ def test_a_misspelled_card_is_read_as_it_is_meant(cats):
     assert reading.parts[0].sure and reading.thing == "Thigns you shouldn't touch"
     assert valid(cats, "Leisue Activities", "reading").valid is True
     assert valid(cats, "Leisue Activities", "toaster").valid is False
+
+
+def test_a_list_by_when_it_is_eaten_leaves_other_foods_to_the_table(cats):
+    """Snacks and breakfast foods are lists within foods: an apple is a snack though the list
+    lacks it; a toaster is still no snack."""
+    assert valid(cats, "Snacks", "apple").valid is None
+    assert valid(cats, "Snacks", "chips").valid is True
+    assert valid(cats, "Snacks", "toaster").valid is False
