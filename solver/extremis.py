@@ -16,7 +16,6 @@ says, hyphens and apostrophes are not letters.
 from __future__ import annotations
 
 from .errors import InputError
-from .index import lowest_bits
 from .letters import Alphabet
 from .lexicon import ALL_WORDS, Lexicon, WordFilter
 from .verdict import Reason, Verdict, too_long
@@ -220,8 +219,8 @@ def solve(lex: Lexicon, cards: Cards, limit: int | None = 20,
     part, bits = matches(lex, cards, filt)
     if not bits:
         return Solution(0, [])
-    return Solution(part.count_of(bits), lex.words_at(lowest_bits(bits, limit or None),
-                                                      part.start))
+    n, positions = part.top(bits, limit or None)
+    return Solution(n, lex.words_at(positions, part.start))
 
 
 def any_word(lex: Lexicon, cards: Cards, filt: WordFilter = ALL_WORDS) -> bool | None:

@@ -76,6 +76,26 @@ def test_lowest_bits_equal_brute_force(bits, limit):
     assert lowest_bits(bits, limit) == every[:limit]
 
 
+@given(st.sets(st.integers(min_value=0, max_value=140_000), max_size=60),
+       st.integers(min_value=1, max_value=40))
+def test_lowest_bits_of_sparse_wide_bitsets_equal_brute_force(positions, limit):
+    # Wider than every prefix lowest_bits peels before the whole bitset (32,768 bits), sparse
+    # so that the answers straddle the prefixes' ends and long empty stretches are jumped.
+    bits = sum(1 << i for i in positions)
+    every = sorted(positions)
+    assert lowest_bits(bits) == every
+    assert lowest_bits(bits, limit) == every[:limit]
+
+
+@pytest.mark.parametrize("edge", [512, 2048, 8192, 32768])
+def test_lowest_bits_at_the_ends_of_the_prefixes(edge):
+    positions = [3, edge - 2, edge - 1, edge, edge + 1, edge + 700, 3 * edge + 5]
+    bits = sum(1 << i for i in positions)
+    for limit in range(1, len(positions) + 2):
+        assert lowest_bits(bits, limit) == positions[:limit]
+        assert lowest_bits(bits >> 3, limit) == [p - 3 for p in positions[:limit]]
+
+
 @pytest.mark.parametrize("lang, queries", [("en", 150), ("fr", 40), ("es", 40), ("de", 40),
                                            ("de-umlaut", 30), ("nb", 40)])
 def test_bundled_queries_equal_brute_force(lang, queries):

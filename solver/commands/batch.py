@@ -20,7 +20,6 @@ from __future__ import annotations
 from json.encoder import encode_basestring
 
 from .. import api, extremis
-from ..index import lowest_bits
 from .common import fields, one_line
 
 NAMES = ["INITIAL", "GREENS", "REDS"]
@@ -118,10 +117,7 @@ def extremis_line(verb: str, as_json: bool, *, lang: str = "en", tier: str = "al
         bits = part.select_pairs(cards.need, cards.bad, common_only, exclude)
         if not bits:
             return (NONE_SOLVE if as_json else "0:"), yes
-        positions = lowest_bits(bits, limit)
-        # Fewer than the limit found: lowest_bits has seen every word, and the count is theirs
-        # (a bit_count linear in the partition saved on a quarter of the mix's answers).
-        n = len(positions) if limit is None or len(positions) < limit else part.count_of(bits)
+        n, positions = part.top(bits, limit)
         if shown is None:  # --limit 0: every word, each seen about once
             words = words_at(positions, part.start)
             if as_json:
