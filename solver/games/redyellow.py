@@ -33,7 +33,6 @@ Decisions where the rulebook is silent or loose:
 
 from __future__ import annotations
 
-import copy
 import random
 from importlib import resources
 
