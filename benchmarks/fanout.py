@@ -11,7 +11,8 @@ second and over the replicas) and measures, for every event each stream receives
 from the move's logging (its `at`, taken just before the commit) to its arrival: p50, p99 and
 the worst. Events lost: moves acknowledged whose event some stream of its room never got (and
 repeats); they must be 0. Memory per connection: the servers' resident memory with every
-stream open and idle, minus before, over the number of streams. Then the word-verb throughput
+stream open and idle, minus before, over the number of streams. The servers' cores busy with the
+moves alone: their CPU time over the measured phase, a floor for what the word verbs lose. Then the word-verb throughput
 with wrk (if installed) for 10 s, with the streams open and 15 s more of moves going on (their
 events checked for losses, their latencies not counted), against the same server before any
 stream was open: both measured in this run. With --workers 2 the server is two processes on
@@ -196,7 +197,9 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
     # Phase 1, measured: the moves alone. Phase 2: the word verbs under wrk while moves go on
     # (their events are checked for losses, their latencies not counted: wrk saturates the
     # server on purpose).
+    alone = (sum(cpu_seconds(p) for p in pids), time.time())
     await moves_for(args.seconds)
+    alone = (sum(cpu_seconds(p) for p in pids) - alone[0]) / (time.time() - alone[1])
     measured = {r: len(v) for r, v in acked.items()}
     verbs_with, cpu = None, {}
     if args.wrk:
@@ -235,6 +238,7 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
         "p99 ms": round(latencies[int(len(latencies) * 0.99) - 1], 1),
         "max ms": round(latencies[-1], 1),
         "memory per stream KB": round((streaming - idle) / len(listeners), 1),
+        "server cores busy with the moves alone": round(alone, 2),
         "judge req/s, no streams": verbs_without, "judge req/s, streams and moves": verbs_with,
         "CPU-seconds during that judge run": cpu or None,
     }

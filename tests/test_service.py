@@ -310,6 +310,21 @@ def test_serve_passes_its_host_names_to_the_app(db, monkeypatch):
     assert "--allow-host" in result.output
 
 
+def test_a_served_process_hands_the_gil_over_quickly(db, monkeypatch):
+    import sys
+
+    from solver.service.app import SWITCH_INTERVAL, app_from_environment
+
+    monkeypatch.setenv("WORDREF_DB", db)
+    old = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)  # CPython's default
+        app_from_environment()
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_INTERVAL)
+    finally:
+        sys.setswitchinterval(old)
+
+
 @pytest.mark.parametrize("how", [
     {},                                                             # no body at all
     {"content": b""},
