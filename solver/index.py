@@ -24,6 +24,8 @@ from .errors import LexiconError
 _BITS_OF_BYTE = [tuple(i for i in range(8) if byte >> i & 1) for byte in range(256)]
 _NONZERO_TO_ONE = bytes([0] + [1] * 255)
 _LOW_WINDOW = (1 << 512) - 1
+# A window of 512 bits holding this many set bits or more is peeled a byte at a time.
+_DENSE = 20
 
 
 # The prefixes lowest_bits peels from before the whole bitset: spans of 2,048, 8,192 and
@@ -43,7 +45,11 @@ def lowest_bits(bits: int, limit: int | None = None) -> list[int]:
     first 2,048 words of its partition in about six queries of ten. Instructions for the top
     10 of Norwegian's 2,000-query mix 105.7 M -> 48.6 M, for the top 20 of the 20,000-line
     English batch 888 M -> 751 M (callgrind). The slow parts of a big integer are to_bytes
-    and bit_count (about 2 ns a byte), never the ANDs (0.04 ns a byte).
+    and bit_count (about 2 ns a byte), never the ANDs (0.04 ns a byte). A first window of
+    _DENSE or more set bits is peeled a byte at a time (_peel_bytes): the top 20 of the
+    English batch's 15,493 bitsets 771 M -> 697 M instructions, Norwegian's 843 M -> 773 M;
+    their top 10, 458 M -> 437 M and 499 M -> 479 M. Peeling the later windows, or the
+    prefixes, a byte at a time measured slower (their windows are sparse).
     """
     if not bits:
         return []
@@ -51,12 +57,16 @@ def lowest_bits(bits: int, limit: int | None = None) -> list[int]:
         return _every_bit(bits)
     out = []
     window = bits & _LOW_WINDOW  # the commonest 512 first, inline: nearly half the answers
-    while window:
-        low = window & -window
-        out.append(low.bit_length() - 1)
-        if len(out) >= limit:
+    if window.bit_count() >= _DENSE:
+        if _peel_bytes(window, 0, limit, out):
             return out
-        window ^= low
+    else:
+        while window:
+            low = window & -window
+            out.append(low.bit_length() - 1)
+            if len(out) >= limit:
+                return out
+            window ^= low
     start = 512
     for end, mask in _SPANS:
         if bits.bit_length() <= end:
@@ -87,6 +97,28 @@ def _peel(rest: int, base: int, limit: int, out: list[int]) -> bool:
             skip = (rest & -rest).bit_length() - 1
             rest >>= skip
             base += skip
+
+
+def _peel_bytes(window: int, base: int, limit: int, out: list[int]) -> bool:
+    """Append to `out` the set bits of `window` (at most 512 bits), bit 0 being `base`, a byte
+    at a time, until `out` holds `limit`; return whether it does.
+
+    For a window holding _DENSE or more set bits: each costs an addition and an append, where
+    x & -x costs two operations on the whole window, a bit_length, an append, a len and an
+    xor (about 2.1 k instructions a bit, against about 0.9 k and 0.4 k a byte scanned here;
+    below 20 bits a window is cheaper peeled with x & -x). The English batch's top 20 found
+    in the first 512 bits: 42.9 k -> 27.6 k instructions a query (callgrind).
+    """
+    append, bits_of = out.append, _BITS_OF_BYTE
+    for byte in window.to_bytes(64, "little"):
+        if byte:
+            for bit in bits_of[byte]:
+                append(base + bit)
+            if len(out) >= limit:
+                del out[limit:]
+                return True
+        base += 8
+    return False
 
 
 def _every_bit(bits: int) -> list[int]:

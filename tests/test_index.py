@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from solver import extremis
 from solver.extremis import Cards
-from solver.index import lowest_bits
+from solver.index import _DENSE, _peel_bytes, lowest_bits
 from solver.lexicon import Lexicon, WordFilter
 
 from conftest import make_lexicon
@@ -84,6 +84,30 @@ def test_lowest_bits_of_sparse_wide_bitsets_equal_brute_force(positions, limit):
     bits = sum(1 << i for i in positions)
     every = sorted(positions)
     assert lowest_bits(bits) == every
+    assert lowest_bits(bits, limit) == every[:limit]
+
+
+@given(st.integers(min_value=0, max_value=(1 << 512) - 1),
+       st.integers(min_value=0, max_value=5000), st.integers(min_value=1, max_value=600),
+       st.lists(st.integers(min_value=0, max_value=99), max_size=3))
+def test_peel_bytes_equal_a_plain_reference(window, base, more, before):
+    # The byte-at-a-time peel of one 512-bit window, after what `out` already holds (fewer
+    # than the limit, as lowest_bits calls it).
+    limit = len(before) + more
+    every = [base + i for i in range(512) if window >> i & 1]
+    out = list(before)
+    reached = _peel_bytes(window, base, limit, out)
+    assert out == (before + every)[:limit]
+    assert reached == (len(before) + len(every) >= limit)
+
+
+@given(st.sets(st.integers(min_value=0, max_value=511), min_size=_DENSE, max_size=200),
+       st.sets(st.integers(min_value=512, max_value=40_000), max_size=40),
+       st.integers(min_value=1, max_value=300))
+def test_lowest_bits_of_dense_heads_equal_brute_force(head, rest, limit):
+    # A first window dense enough to be peeled a byte at a time, with answers beyond it.
+    bits = sum(1 << i for i in head | rest)
+    every = sorted(head | rest)
     assert lowest_bits(bits, limit) == every[:limit]
 
 
