@@ -40,6 +40,7 @@ from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
 DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
 CHARACTERS = "Characters"  # the theme of fictional characters, gods, superheroes...
+WORKS = "Media and works"  # the theme of movies, books, songs, bands...: their titles are any phrase
 
 
 @dataclass(frozen=True)
@@ -358,6 +359,8 @@ def _known_apart(shelf: Shelf, part, answer: str) -> bool:
     if part.source.table:
         return True  # a table's own list is the table's word
     built, target = shelf.built, part.head or part.category
+    if target.theme == WORKS:
+        return False  # "Nicolas Cage movies": The Rock is a film as well as a TV star
     said = restriction_words(part.restriction)
     found_with = _found_with(built, said)
     known = False

@@ -49,7 +49,8 @@ NEUTRAL_WORDS = {"famous", "popular", "common", "well", "known", "kinds", "types
 NOT_HEADS = {"names", "name", "people", "person", "dishes", "things", "words", "places", "stuff",
              "items", "objects", "ones", "types", "kinds"}
 # Modifiers after which a thing may not be a member of the head at all ("countries that no
-# longer exist", "animals in books", "fictional animals"): non-members are not rejected either.
+# longer exist", "animals in books", "fictional animals", "murder weapons": a rope): non-members
+# are not rejected either.
 NOT_SUBSETS = {"no", "longer", "former", "formerly", "extinct", "fictional", "fake", "imaginary",
                "toy", "toys", "stuffed", "cartoon", "cartoons", "famous", "dead", "ancient",
                "historical", "mythical", "legendary", "past", "books", "book", "movies", "movie",
@@ -58,7 +59,8 @@ NOT_SUBSETS = {"no", "longer", "former", "formerly", "extinct", "fictional", "fa
                "myths", "legends", "bible", "history", "made", "shaped", "like", "look", "looks",
                "sound", "sounds", "named", "called", "pretend", "dream", "dreams", "imagined",
                "fantasy", "magic", "magical", "video", "comic", "comics", "anime", "disney",
-               "characters", "character", "costume", "costumes", "plastic", "chocolate"}
+               "characters", "character", "costume", "costumes", "plastic", "chocolate",
+               "murder"}
 _UNION = re.compile(r"\s*/\s*|\s+or\s+|\s+and\s+|\s*,\s*|\s*&\s*|\s+and/or\s+", re.I)
 
 

@@ -488,3 +488,22 @@ def test_a_list_by_when_it_is_eaten_leaves_other_foods_to_the_table(cats):
     assert valid(cats, "Snacks", "apple").valid is None
     assert valid(cats, "Snacks", "chips").valid is True
     assert valid(cats, "Snacks", "toaster").valid is False
+
+
+def test_each_sport_has_its_players_within_the_athletes(cats):
+    """Baseball players reached the athletes by an alias and accepted Wayne Gretzky; each sport's
+    players are now a list within them: another sport's star is left to the table, and someone who
+    is no athlete is still rejected. Internal organs and literary characters likewise."""
+    assert valid(cats, "Baseball players", "Babe Ruth").valid is True
+    assert valid(cats, "Baseball players", "Wayne Gretzky").valid is None
+    assert valid(cats, "Basketball players", "Tom Hanks").valid is False
+    assert valid(cats, "Athletes", "Wayne Gretzky").valid is True
+    assert valid(cats, "Internal organs", "skin").valid is None
+    assert valid(cats, "Literary characters", "Mickey Mouse").valid is None
+
+
+def test_a_murder_weapon_or_a_works_title_is_not_rejected_for_being_something_else(cats):
+    """A rope is no weapon but a murder weapon all the same; The Rock is a TV star and a film."""
+    assert valid(cats, "Murder weapons", "rope").valid is None
+    assert valid(cats, "Nicolas Cage movies", "The Rock").valid is None
+    assert valid(cats, "Murder weapons", "knife").valid is None
