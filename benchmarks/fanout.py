@@ -11,13 +11,13 @@ second and over the replicas) and measures, for every event each stream receives
 from the move's logging (its `at`, taken just before the commit) to its arrival: p50, p99 and
 the worst. Events lost: moves acknowledged whose event some stream of its room never got (and
 repeats); they must be 0. Memory per connection: the servers' resident memory with every
-stream open and idle, minus before, over the number of streams. The servers' cores busy with the
-moves alone: their CPU time over the measured phase, a floor for what the word verbs lose. Then the word-verb throughput
-with wrk (if installed) for 10 s, with the streams open and 15 s more of moves going on (their
-events checked for losses, their latencies not counted), against the same server before any
-stream was open: both measured in this run. With --workers 2 the server is two processes on
-one SQLite file: the kernel spreads the connections over them, so about half the events cross
-from one process to the other through the file.
+stream open and idle, minus before, over the number of streams. The servers' cores busy with
+the moves alone: their CPU time over the measured phase, a floor for what the word verbs lose.
+Then the word-verb throughput with wrk (if installed) for 10 s, with the streams open and 15 s
+more of moves going on (their events checked for losses, their latencies not counted), against
+the same server before any stream was open: both measured in this run. With --workers 2 the
+server is two processes on one SQLite file: the kernel spreads the connections over them, so
+about half the events cross from one process to the other through the file.
 
 Bounded: every phase has a deadline; the servers and the cluster are stopped at the end.
 """

@@ -40,7 +40,7 @@ from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
 DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
 CHARACTERS = "Characters"  # the theme of fictional characters, gods, superheroes...
-WORKS = "Media and works"  # the theme of movies, books, songs, bands...: their titles are any phrase
+WORKS = "Media and works"  # the theme of movies, books, songs, bands...: a title is any phrase
 
 
 @dataclass(frozen=True)
