@@ -31,7 +31,7 @@ from . import senses as all_senses, sources, wordnet
 
 FIELDS = {"id", "name", "aliases", "synsets", "instances_only", "exclude", "members", "block",
           "people", "definitions", "data", "include", "open", "within",
-          "not_gaps"}
+          "not_gaps", "complete"}
 
 Progress = Callable[[Iterable, str], Iterable]
 
@@ -155,7 +155,41 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
                             f"but not a member (unblock it, or list it in not_gaps)")
     if len(members) < MIN_MEMBERS and not spec.include:  # includes are counted once added
         problems.append(f"only {len(members)} members (at least {MIN_MEMBERS})")
-    return Built(spec, members, problems, set(all_senses.sense_words(spec, members, wn)))
+    return Built(spec, members, problems, set(all_senses.sense_words(spec, members, wn)),
+                 named_ones(spec, members, wn, excluded))
+
+
+NAMED_ONES = 2  # boats and ships: 6 (the Bounty, the Mayflower...); trees: 1 (Yggdrasil)
+
+
+def named_ones(spec: Spec, members: dict, wn: wordnet.WordNet, excluded: set[int]) -> bool:
+    """Return whether a list of kinds has kinds that are given names: WordNet files at least
+    NAMED_ONES instances that are not people under its roots (the ships Mayflower and Bounty,
+    the racehorse Seabiscuit). A card for such kinds ("Ships") takes a named one (Titanic),
+    which a list of kinds cannot hold; people are left out, as the instances under occupations
+    are persons (Einstein is no occupation)."""
+    if spec.people or spec.instances_only or not spec.synsets or not members:
+        return False
+    if 2 * sum(1 for display, *_ in members.values() if _capitalised(display)) >= len(members):
+        return False  # a list of names already
+    people = _people(wn)
+    found = set()
+    for name in spec.synsets:
+        if _has(wn, name):
+            found |= {s.offset for s in wn.closure(wn.synset(name), kinds=False)
+                      if s.offset not in excluded and s.offset not in people}
+    return len(found) >= NAMED_ONES
+
+
+def _capitalised(display: str) -> bool:
+    """Return whether a member is written as a name: every word capitalised ("Angel Falls")."""
+    return all(word[:1].isupper() for word in display.split())
+
+
+@lru_cache(maxsize=1)
+def _people(wn: wordnet.WordNet) -> frozenset[int]:
+    """Return the offsets of every person WordNet knows, kinds and instances."""
+    return frozenset(all_senses.below(wn, ["person.n.01"]))
 
 
 def _root_names(spec: Spec, wn: wordnet.WordNet) -> dict[str, tuple[str, str | None, str]]:

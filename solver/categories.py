@@ -101,6 +101,8 @@ class Category:
     open: bool = False  # the Thing names more than its members: a non-member is not rejected
     within: str | None = None  # id of the category this one restricts ("vegetables")
     inside: frozenset[str] = frozenset()  # ids of the lists of kinds nearly all inside this one
+    complete: bool = False  # every member is listed (US presidents), though a list of names
+    named: bool = False  # a list of kinds whose kinds have named ones (ships: the Mayflower)
 
     def to_json(self) -> dict:
         """Return {"id", "name", "members"} as `wordref things` prints it."""
@@ -147,7 +149,8 @@ class Categories:
             self.categories = [Category(i, c["id"], c["name"], c["theme"], c["size"],
                                         c.get("people", False), tuple(c.get("suffixes", ())),
                                         tuple(c.get("prefixes", ())), c.get("open", False),
-                                        c.get("within"), frozenset(c.get("inside", ())))
+                                        c.get("within"), frozenset(c.get("inside", ())),
+                                        c.get("complete", False), c.get("named", False))
                                for i, c in enumerate(header["categories"])]
             self._by_id = {c.id: c for c in self.categories}
             self._aliases: dict[str, int] = header["aliases"]

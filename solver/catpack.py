@@ -43,6 +43,7 @@ class Spec:
     open: bool = False  # the Thing names more than the members: non-members are not rejected
     within: str | None = None  # id of the category this one is a curated subset of
     not_gaps: list[str] = field(default_factory=list)  # common WordNet words left out on purpose
+    complete: bool = False  # every member is listed (US presidents): not an endless list of names
 
 
 @dataclass
@@ -55,6 +56,9 @@ class Built:
     # Phrase keys WordNet files under the category in a used sense that are not members
     # (lexicons/senses.py): the referee leaves them to the table instead of rejecting them.
     senses: set[str] = field(default_factory=set)
+    # A list of kinds whose kinds have named ones (WordNet's instances: the ship Mayflower):
+    # a name it cannot hold may be one of them (lexicons/categories.py, named_ones).
+    named: bool = False
 
 
 def _letters(display: str) -> str | None:
@@ -167,6 +171,8 @@ def assemble_bytes(built: list[Built], aliases: dict[str, int],
         "categories": [{"id": b.spec.id, "name": b.spec.name, "theme": b.spec.theme,
                         "size": len(b.members), "people": b.spec.people,
                         **({"open": True} if b.spec.open else {}),
+                        **({"complete": True} if b.spec.complete else {}),
+                        **({"named": True} if b.named else {}),
                         **({"within": b.spec.within} if b.spec.within else {}),
                         **({"inside": inside[b.spec.id]} if inside.get(b.spec.id) else {}),
                         **head_words(b.members, b.spec)} for b in built],

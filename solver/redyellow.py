@@ -20,7 +20,9 @@ of a category that shares almost nothing with the part's (`_known_apart`). Nor i
 rejected that a list cannot hold or that may be a member said otherwise (`_category`): a name
 with digits ("U2"), one found where the restriction's thing is (a desk lamp, for "Desk
 accessories"), a first name of a character no list holds ("Mickey"), a name no list holds for a
-list of names, or a kind a list nearly inside the part's holds ("human": a mammal, for animals).
+list of names, or a kind a list nearly inside the part's holds ("human": a mammal, for animals);
+nor a name no list holds for an endless list of titles or people (a new film, for "Movies"), nor
+a ship's name for a list of kinds that are given names ("Titanic", for "Ships").
 """
 
 from __future__ import annotations
@@ -34,8 +36,8 @@ from .index import lowest_bits
 from .letters import Alphabet
 from .phrases import phrase_key, strip_article
 from .categories import Member
-from .things import (SURE, Reading, Shelf, describe_pattern, fits_pattern, named_words,
-                     restriction_words, shelf_of)
+from .things import (SURE, Reading, Shelf, describe_pattern, fits_pattern, lists_kinds,
+                     named_words, restriction_words, shelf_of)
 from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
 DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
@@ -294,9 +296,15 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
                           f"{p.confidence:.2f}) and cannot check it")
         elif member is not None and p.restriction is None:
             return member, None
+        elif member is not None and p.how == "kinds of names":
+            unsure.append(f"{said!r} is one of the {name}, but the card asks for "
+                          f"{p.restriction}s of them, not names")
         elif member is not None:
             unsure.append(f"{said!r} is one of the {name}, but wordref cannot check "
                           f"{p.restriction!r}")
+        elif p.how == "kinds of names":
+            unsure.append(f"{said!r} may be a {p.restriction} the card asks for: wordref's list "
+                          f"of {name} holds names, not {p.restriction}s")
         elif p.head is not None and p.source.match(p.head, answer) is not None:
             unsure.append(f"{said!r} is one of the {_lower(p.head.name)}, but not among the "
                           f"{name} wordref knows")
@@ -329,6 +337,13 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
         elif (kind := _kind_inside(shelf, p, answer)) is not None:
             unsure.append(f"{said!r} is one of the {_lower(kind.name)}, nearly all of which "
                           f"are {name}, though wordref does not list it among them")
+        elif _endless(shelf, p, answer):
+            unsure.append(f"{said!r} is in no list wordref has, and no list of {name} holds "
+                          f"every {'name' if (p.head or p.category).people else 'title'}; "
+                          f"the table decides")
+        elif _a_named_one(shelf, p, answer):
+            unsure.append(f"{said!r} may be the name of one of the {name}: wordref lists "
+                          f"kinds of them, not the ones given names")
     return None, (unsure[0] if unsure else None)
 
 
@@ -414,6 +429,51 @@ def _kind_inside(shelf: Shelf, part, answer: str) -> Category | None:
     if part.source.table or not target.inside:
         return None
     return next((c for c in shelf.built.categories_of(answer) if c.id in target.inside), None)
+
+
+_widest_people: dict[int, Category | None] = {}
+
+
+def _endless(shelf: Shelf, part, answer: str) -> bool:
+    """Return whether a list of people or of titles, which can never hold them all, meets a
+    name that no list holds at all: a new film ("The Zone of Interest" was rejected as no
+    movie), an actor the list lacks (Rami Malek). Such a name is left to the table, unless the
+    list is complete (US presidents, Shakespeare's plays) or the widest list of people knows
+    the name as someone else's (Spielberg, a filmmaker, for actors). A name some list holds (a
+    city, the Mona Lisa) is judged as before: only set lookups, asked before a rejection."""
+    target = part.head or part.category
+    if part.source.table or target.complete or not (target.people or target.theme == WORKS) \
+            or shelf.categories_of(answer):
+        return False
+    if not target.people:
+        return True
+    built = shelf.built
+    widest = _widest_people.get(id(built), False)
+    if widest is False:
+        widest = _widest_people[id(built)] = max(
+            (c for c in built.categories if c.people), key=lambda c: c.size, default=None)
+    return widest is None or built.match(widest, answer) is None
+
+
+def _a_named_one(shelf: Shelf, part, answer: str) -> bool:
+    """Return whether a list of kinds that are given names ("Ships": the build marks it
+    `named`, as WordNet files the Mayflower and the Bounty there) meets a name: an answer no
+    list holds (Lusitania) or that only lists of names hold (Bismarck, a city; Queen Mary, a
+    queen). A named ship is a ship, which a list of kinds cannot hold; a kind of something
+    else (a car, a plane) is still rejected, and so is a word said as a word: "anchor" (a
+    brand) and "road" (a book) were left to the table for "Boats and ships" and "Vehicles"
+    until a name had to be said as one, each word with a capital, or be no English word."""
+    target = part.head or part.category
+    if part.source.table or not target.named:
+        return False
+    from .lexicon import Lexicon
+
+    words = strip_article(answer.strip()).split()
+    if not words or not (all(w[:1].isupper() for w in words) or (
+            len(words) == 1 and words[0].lower() not in Lexicon.open("en"))):
+        return False
+    return all(not lists_kinds(shelf.built, c) for c in shelf.categories_of(answer)
+               if c.theme != DESCRIPTIVE and not c.open)
 
 
 def _found_with(built: Categories, words) -> set[int]:

@@ -13,6 +13,8 @@ category the card names.
   brands": Car makes) is read with how="alias"; redyellow.py rejects a non-member of such a part
   only when a disjoint category holds it. "Famous animals" on a list of kinds is a loose
   restriction: the famous ones (Lassie) are named individuals the list of kinds cannot hold.
+  "Type of restaurant" on a list of brands is the reverse, how="kinds of names": a diner is a
+  kind of restaurant the list of chains cannot hold, and a chain is no kind.
 - A restriction ("green vegetables", "animals with four legs", "countries that no longer exist")
   is its head category with the modifier kept as `restriction`: members of the head cannot be
   told apart, non-members are surely not it.
@@ -73,7 +75,8 @@ class Part:
     confidence: float
     source: Categories | None = None  # the lexicon that holds the category
     restriction: str | None = None  # words that narrow the category and are not checked
-    how: str = "name"  # name, union, name form, restriction, guess, pattern, unknown
+    how: str = "name"  # name, union, name form, restriction, guess, pattern, unknown,
+    # alias, descriptive alias, loose restriction, kinds of names
     pattern: tuple | None = None  # a spelling rule ("words ending in N"): (kind, value)
 
     @property
@@ -98,7 +101,8 @@ class Part:
     @property
     def closed(self) -> bool:
         """Return whether a non-member of the category (or of its head) is surely not it."""
-        return self.sure and not self.open and self.how != "loose restriction"
+        return self.sure and not self.open and self.how not in ("loose restriction",
+                                                                "kinds of names")
 
     @property
     def head(self) -> Category | None:
@@ -129,7 +133,9 @@ class Part:
         if self.confidence < 1:
             out += f" (a guess, confidence {self.confidence:.2f})" if not self.sure else \
                 f" (confidence {self.confidence:.2f})"
-        if self.restriction:
+        if self.how == "kinds of names":
+            out += f", but the card asks for {self.restriction}s and the list holds names"
+        elif self.restriction:
             out += f", restricted by {self.restriction!r}, which wordref cannot check"
         if self.category.within:
             out += f" (within {self.category.within.replace('_', ' ')})"
@@ -305,6 +311,9 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
         if found is not None:
             if _famous_kinds(cats, found, text):
                 return Part(text, found, 1.0, cats, "famous", "loose restriction")
+            if _kinds_of_names(cats, found, text):
+                return Part(text, found, 1.0, cats, _KINDS.match(text).group(1).lower(),
+                            "kinds of names")
             if how == "name" and not cats.table and not _says_name(found, key):
                 how = "alias"
                 words = key.split()
@@ -329,6 +338,11 @@ def _famous_kinds(cats: Categories, category: Category, text: str) -> bool:
     if category.people or not _FAMOUS.search(text) or \
             "famous" in named_words(category.name, category.id):
         return False
+    return lists_kinds(cats, category)
+
+
+def lists_kinds(cats: Categories, category: Category) -> bool:
+    """Return whether a category lists kinds ("American robin"), not names ("Angel Falls")."""
     key = (id(cats), category.number)
     kinds = _kinds_cache.get(key)
     if kinds is None:
@@ -338,6 +352,19 @@ def _famous_kinds(cats: Categories, category: Category, text: str) -> bool:
         named = sum(1 for w in words if all(part[:1].isupper() for part in w.split()))
         kinds = _kinds_cache[key] = named * 2 < len(words)
     return kinds
+
+
+_KINDS = re.compile(r"^\s*(?:the\s+)?(types?|kinds?|sorts?|styles?)\s+of\b", re.I)
+BRANDS = "Brands and companies"  # the theme of brands, chains, airlines, websites...
+
+
+def _kinds_of_names(cats: Categories, category: Category, text: str) -> bool:
+    """Return whether a card asks for kinds of what a list of brands names ("Type of
+    restaurant": Restaurant chains): a diner, a steakhouse, Italian are kinds of restaurant
+    the list of names cannot hold, and McDonald's is a restaurant, not a kind of one. On
+    things-dev8 this left 7 real answers to the table that "Type of restaurant" rejected."""
+    return (category.theme == BRANDS and not cats.table and _KINDS.match(text) is not None
+            and not lists_kinds(cats, category))
 
 
 @lru_cache(maxsize=2048)

@@ -507,3 +507,53 @@ def test_a_murder_weapon_or_a_works_title_is_not_rejected_for_being_something_el
     assert valid(cats, "Murder weapons", "rope").valid is None
     assert valid(cats, "Nicolas Cage movies", "The Rock").valid is None
     assert valid(cats, "Murder weapons", "knife").valid is None
+
+
+def test_a_name_no_list_holds_is_left_to_the_table_for_an_endless_list(cats):
+    """Lists of titles and of people can never hold them all: a film or an actor no list holds
+    is for the table ("The Zone of Interest" was rejected as no movie). A name some list holds
+    is judged as before, and so is one the widest list of people knows as someone else's; a
+    complete list (US presidents) still rejects what it lacks."""
+    for thing, answer, kind in [("Movies", "The Zone of Interest", "title"),
+                                ("Books", "The Overstory", "title"),
+                                ("Actors", "Rami Malek", "name")]:
+        verdict = valid(cats, thing, answer)
+        assert verdict.valid is None and verdict.codes == ["unknown_category"], verdict
+        assert "in no list wordref has" in verdict.reasons[0].message
+        assert f"holds every {kind}" in verdict.reasons[0].message
+    assert valid(cats, "Movies", "Friends").valid is False  # a TV show
+    assert valid(cats, "Actors and actresses", "Spielberg").valid is False  # a filmmaker
+    assert valid(cats, "Famous painters", "Mona Lisa").valid is False  # a thing some list holds
+    assert valid(cats, "US presidents", "Fred Smith").valid is False
+    assert cats.get("us_presidents").complete and not cats.get("movies").complete
+
+
+def test_a_named_one_of_a_list_of_kinds_is_left_to_the_table(cats):
+    """Boats and ships lists kinds (galleon, ferry); the build marks it `named`, as WordNet
+    files named ships under its roots. A ship's name is for the table (Titanic was rejected as
+    a historic event, Bismarck as a city); a kind of something else, or a word said as a word,
+    is still rejected."""
+    assert cats.get("boats_and_ships").named and not cats.get("fruits").named
+    assert not cats.get("occupations").named  # its WordNet instances are people
+    for answer in ("Titanic", "Bismarck", "Lusitania", "Queen Mary"):
+        verdict = valid(cats, "Ships", answer)
+        assert verdict.valid is None and verdict.codes == ["unknown_category"], verdict
+        assert "may be the name of one of the boats and ships" in verdict.reasons[0].message
+    assert valid(cats, "Ships", "galleon").valid is True
+    assert valid(cats, "Ships", "Concorde").valid is False  # one of the aircraft
+    assert valid(cats, "Ships", "anchor").valid is False
+    assert valid(cats, "Fruits", "Paris").valid is False  # fruits are not given names
+
+
+def test_kinds_of_what_a_list_of_brands_names_are_for_the_table(cats):
+    """ "Type of restaurant" reached Restaurant chains and rejected a diner and Italian: the
+    card asks for kinds, the list holds names. Both are left to the table, with the reason."""
+    assert parts(cats, "Type of restaurant") == [("restaurant_chains", "kinds of names", "type")]
+    assert parts(cats, "Restaurants") == [("restaurant_chains", "name", None)]
+    verdict = valid(cats, "Type of restaurant", "diner")
+    assert verdict.valid is None and verdict.codes == ["unknown_category"]
+    assert "holds names, not types" in verdict.reasons[0].message
+    verdict = valid(cats, "Type of restaurant", "Olive Garden")
+    assert verdict.valid is None and "asks for types of them" in verdict.reasons[0].message
+    assert valid(cats, "Restaurants", "Olive Garden").valid is True
+    assert parts(cats, "Types of fruit")[0][1] == "name"  # a list of kinds is read as before
