@@ -20,10 +20,13 @@ its first run, before any change for it, is in the README. `tests/golden/things-
 fourth (80 prompts from a fourth public list, none in things-open.tsv, dev2 or dev3), likewise, and
 `tests/golden/things-dev5.tsv` a fifth (43 prompts from a fifth public list, none in any of those),
 `tests/golden/things-dev6.tsv` a sixth (95 prompts from a sixth public list, none in any of those),
-and `tests/golden/things-dev7.tsv` a seventh (67 prompts from a seventh public list, none in any of those).
-The seventh's first run, before any change for it:
+`tests/golden/things-dev7.tsv` a seventh (67 prompts from a seventh public list, none in any of those),
+and `tests/golden/things-dev8.tsv` an eighth (54 prompts, the rest of the seventh's list).
+The seventh's and the eighth's first runs, before any change for them:
     dev7:   402 real, 134 wrong; real wrongly rejected 2 (0.5 %), wrong accepted 6 (4.5 %),
             real accepted 171 (42.5 %), undecided 229 real (57.0 %)
+    dev8:   343 real, 107 wrong; real wrongly rejected 12 (3.5 %), wrong accepted 3 (2.8 %),
+            real accepted 131 (38.2 %), undecided 200 real (58.3 %)
 
 Baseline, measured before the Thing reader (things.py) existed:
     dev:    426 real, 260 wrong; real wrongly rejected 8 (1.9 %), wrong accepted 12 (4.6 %),
