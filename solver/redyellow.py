@@ -296,13 +296,13 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
                           f"{p.confidence:.2f}) and cannot check it")
         elif member is not None and p.restriction is None:
             return member, None
-        elif member is not None and p.how == "kinds of names":
+        elif member is not None and p.how == "kinds":
             unsure.append(f"{said!r} is one of the {name}, but the card asks for "
                           f"{p.restriction}s of them, not names")
         elif member is not None:
             unsure.append(f"{said!r} is one of the {name}, but wordref cannot check "
                           f"{p.restriction!r}")
-        elif p.how == "kinds of names":
+        elif p.how == "kinds":
             unsure.append(f"{said!r} may be a {p.restriction} the card asks for: wordref's list "
                           f"of {name} holds names, not {p.restriction}s")
         elif p.head is not None and p.source.match(p.head, answer) is not None:

@@ -13,8 +13,7 @@ category the card names.
   brands": Car makes) is read with how="alias"; redyellow.py rejects a non-member of such a part
   only when a disjoint category holds it. "Famous animals" on a list of kinds is a loose
   restriction: the famous ones (Lassie) are named individuals the list of kinds cannot hold.
-  "Type of restaurant" on a list of brands is the reverse, how="kinds of names": a diner is a
-  kind of restaurant the list of chains cannot hold, and a chain is no kind.
+  "Type of restaurant" on a list of brands is the reverse (how="kinds"): a diner, not a chain.
 - A restriction ("green vegetables", "animals with four legs", "countries that no longer exist")
   is its head category with the modifier kept as `restriction`: members of the head cannot be
   told apart, non-members are surely not it.
@@ -75,8 +74,7 @@ class Part:
     confidence: float
     source: Categories | None = None  # the lexicon that holds the category
     restriction: str | None = None  # words that narrow the category and are not checked
-    how: str = "name"  # name, union, name form, restriction, guess, pattern, unknown,
-    # alias, descriptive alias, loose restriction, kinds of names
+    how: str = "name"  # name, union, name form, restriction, guess, pattern, unknown...
     pattern: tuple | None = None  # a spelling rule ("words ending in N"): (kind, value)
 
     @property
@@ -101,8 +99,7 @@ class Part:
     @property
     def closed(self) -> bool:
         """Return whether a non-member of the category (or of its head) is surely not it."""
-        return self.sure and not self.open and self.how not in ("loose restriction",
-                                                                "kinds of names")
+        return self.sure and not self.open and self.how not in ("loose restriction", "kinds")
 
     @property
     def head(self) -> Category | None:
@@ -133,9 +130,7 @@ class Part:
         if self.confidence < 1:
             out += f" (a guess, confidence {self.confidence:.2f})" if not self.sure else \
                 f" (confidence {self.confidence:.2f})"
-        if self.how == "kinds of names":
-            out += f", but the card asks for {self.restriction}s and the list holds names"
-        elif self.restriction:
+        if self.restriction:
             out += f", restricted by {self.restriction!r}, which wordref cannot check"
         if self.category.within:
             out += f" (within {self.category.within.replace('_', ' ')})"
@@ -313,7 +308,7 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
                 return Part(text, found, 1.0, cats, "famous", "loose restriction")
             if _kinds_of_names(cats, found, text):
                 return Part(text, found, 1.0, cats, _KINDS.match(text).group(1).lower(),
-                            "kinds of names")
+                            "kinds")
             if how == "name" and not cats.table and not _says_name(found, key):
                 how = "alias"
                 words = key.split()
@@ -360,9 +355,7 @@ BRANDS = "Brands and companies"  # the theme of brands, chains, airlines, websit
 
 def _kinds_of_names(cats: Categories, category: Category, text: str) -> bool:
     """Return whether a card asks for kinds of what a list of brands names ("Type of
-    restaurant": Restaurant chains): a diner, a steakhouse, Italian are kinds of restaurant
-    the list of names cannot hold, and McDonald's is a restaurant, not a kind of one. On
-    things-dev8 this left 7 real answers to the table that "Type of restaurant" rejected."""
+    restaurant": a diner is one, McDonald's is not; things-dev8 had 7 such rejected)."""
     return (category.theme == BRANDS and not cats.table and _KINDS.match(text) is not None
             and not lists_kinds(cats, category))
 

@@ -548,7 +548,7 @@ def test_a_named_one_of_a_list_of_kinds_is_left_to_the_table(cats):
 def test_kinds_of_what_a_list_of_brands_names_are_for_the_table(cats):
     """ "Type of restaurant" reached Restaurant chains and rejected a diner and Italian: the
     card asks for kinds, the list holds names. Both are left to the table, with the reason."""
-    assert parts(cats, "Type of restaurant") == [("restaurant_chains", "kinds of names", "type")]
+    assert parts(cats, "Type of restaurant") == [("restaurant_chains", "kinds", "type")]
     assert parts(cats, "Restaurants") == [("restaurant_chains", "name", None)]
     verdict = valid(cats, "Type of restaurant", "diner")
     assert verdict.valid is None and verdict.codes == ["unknown_category"]
