@@ -338,7 +338,9 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
             unsure.append(f"{said!r} is one of the {_lower(kind.name)}, nearly all of which "
                           f"are {name}, though wordref does not list it among them")
         elif _endless(shelf, p, answer):
-            unsure.append(f"{said!r} is in no list wordref has, and no list of {name} holds "
+            where = ("names a kind of thing, but may be a title too:" if
+                     shelf.categories_of(answer) else "is in no list wordref has, and")
+            unsure.append(f"{said!r} {where} no list of {name} holds "
                           f"every {'name' if (p.head or p.category).people else 'title'}; "
                           f"the table decides")
         elif _a_named_one(shelf, p, answer):
@@ -440,10 +442,13 @@ def _endless(shelf: Shelf, part, answer: str) -> bool:
     movie), an actor the list lacks (Rami Malek). Such a name is left to the table, unless the
     list is complete (US presidents, Shakespeare's plays) or the widest list of people knows
     the name as someone else's (Spielberg, a filmmaker, for actors). A name some list holds (a
-    city, the Mona Lisa) is judged as before: only set lookups, asked before a rejection."""
+    city, the Mona Lisa) is judged as before, unless it is a title said as one that only lists
+    of kinds hold (_a_title). Only set lookups, asked before a rejection."""
     target = part.head or part.category
-    if part.source.table or target.complete or not (target.people or target.theme == WORKS) \
-            or shelf.categories_of(answer):
+    if part.source.table or target.complete or not (target.people or target.theme == WORKS):
+        return False
+    held = shelf.categories_of(answer)
+    if held and (target.people or not _a_title(shelf, answer, held)):
         return False
     if not target.people:
         return True
@@ -453,6 +458,16 @@ def _endless(shelf: Shelf, part, answer: str) -> bool:
         widest = _widest_people[id(built)] = max(
             (c for c in built.categories if c.people), key=lambda c: c.size, default=None)
     return widest is None or built.match(widest, answer) is None
+
+
+def _a_title(shelf: Shelf, answer: str, held: list[Category]) -> bool:
+    """Return whether a name said as one (each word capitalised) is held only by lists of
+    kinds: a film or a book may be called by any word ("Parasite", "Frozen", "Cars"). A
+    title another list of titles or names holds (Friends, a TV show) is judged as before."""
+    words = strip_article(answer.strip()).split()
+    return bool(words) and all(w[:1].isupper() for w in words) and all(
+        c.theme != WORKS and not c.people and (c.open or c.theme == DESCRIPTIVE or
+                                               lists_kinds(shelf.built, c)) for c in held)
 
 
 def _a_named_one(shelf: Shelf, part, answer: str) -> bool:

@@ -528,6 +528,28 @@ def test_a_name_no_list_holds_is_left_to_the_table_for_an_endless_list(cats):
     assert cats.get("us_presidents").complete and not cats.get("movies").complete
 
 
+def test_a_title_said_as_one_that_only_lists_of_kinds_hold_is_for_the_table(cats):
+    """A film or a book may be called by any word: "Hammer", capitalised, only tools and bones
+    hold, so for Books it is the table's. Said as a word it is judged as before, and so is a
+    name another list of names holds (Tiger, a beer) or of titles (Friends, a TV show)."""
+    verdict = valid(cats, "Books", "Hammer")
+    assert verdict.valid is None and verdict.codes == ["unknown_category"], verdict
+    assert "names a kind of thing, but may be a title too" in verdict.reasons[0].message
+    assert valid(cats, "Books", "hammer").valid is False
+    assert valid(cats, "Movies", "Tiger").valid is False
+    assert valid(cats, "Movies", "Friends").valid is False
+    assert valid(cats, "Actors", "Hammer").valid is False  # people are not called by words
+
+
+def test_a_list_is_not_widened_by_one_it_only_overlaps(cats):
+    """TV stars once included every actor (Humphrey Bogart was accepted) and things worn from
+    the waist up every jewel (an anklet): what is not listed is now for the table."""
+    assert valid(cats, "Television stars", "Humphrey Bogart").valid is None
+    assert valid(cats, "TV stars", "Jennifer Aniston").valid is True
+    assert valid(cats, "Things worn from the waist up", "anklet").valid is None
+    assert valid(cats, "Things worn from the waist up", "necklace").valid is True
+
+
 def test_a_named_one_of_a_list_of_kinds_is_left_to_the_table(cats):
     """Boats and ships lists kinds (galleon, ferry); the build marks it `named`, as WordNet
     files named ships under its roots. A ship's name is for the table (Titanic was rejected as
