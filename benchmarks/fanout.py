@@ -3,6 +3,7 @@
     python3 benchmarks/fanout.py                         # SQLite, one `wordref serve`
     python3 benchmarks/fanout.py --postgres --replicas 2 # two replicas on a throwaway PostgreSQL
     python3 benchmarks/fanout.py --workers 2             # SQLite, one server of two processes
+    python3 benchmarks/fanout.py --move-process          # SQLite, the moves in their own process
 
 Starts the servers (the real CLI), makes ROOMS In Extremis games, opens LISTENERS Server-Sent
 Events streams per room (spread over the replicas, so most streams follow moves made on
@@ -78,10 +79,12 @@ def family(pid: int) -> list[int]:
     return out
 
 
-def start_server(db: str, port: int, log, workers: int = 1) -> subprocess.Popen:
+def start_server(db: str, port: int, log, workers: int = 1,
+                 move_process: bool = False) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k != "WORDREF_DB"}
     return subprocess.Popen([sys.executable, "-c", "import cli; cli.main()", "serve", "--port",
-                             str(port), "--db", db, "--workers", str(workers)], cwd=ROOT,
+                             str(port), "--db", db, "--workers", str(workers)]
+                            + ["--move-process"] * move_process, cwd=ROOT,
                             stdout=log, stderr=subprocess.STDOUT, env=env)
 
 
@@ -230,7 +233,8 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
     moves = sum(measured.values())
     return {
         "back end": "PostgreSQL" if targets[0].startswith("postgresql") else "SQLite",
-        "replicas": replicas, "workers": args.workers, "rooms": args.rooms, "streams": len(listeners),
+        "replicas": replicas, "workers": args.workers,
+        "move process": args.move_process, "rooms": args.rooms, "streams": len(listeners),
         "seconds": args.seconds, "moves acknowledged": moves,
         "events delivered": len(latencies), "events lost (both phases)": lost,
         "repeats": repeats,
@@ -255,6 +259,8 @@ def main() -> None:
                         help="a throwaway PostgreSQL cluster (Debian's postgresql)")
     parser.add_argument("--db", help="a postgresql:// URL of an empty database to use instead")
     parser.add_argument("--no-wrk", dest="wrk", action="store_false")
+    parser.add_argument("--move-process", action="store_true",
+                        help="serve with --move-process (the moves in a process of their own)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
@@ -270,7 +276,8 @@ def main() -> None:
             parser.error("replicas share one PostgreSQL: add --postgres or --db URL")
         ports = [free_port() for _ in range(args.replicas)]
         logs = [open(work / f"server{i}.log", "wb") for i in range(args.replicas)]
-        servers = [start_server(db, p, log, args.workers) for p, log in zip(ports, logs)]
+        servers = [start_server(db, p, log, args.workers, args.move_process)
+                   for p, log in zip(ports, logs)]
         try:
             for port in ports:
                 for _ in range(300):

@@ -43,13 +43,13 @@ def call(base: str, method: str, path: str, body=None, headers=None):
 class Server:
     """`wordref serve` on a free port; `base` is its address."""
 
-    def __init__(self, db: str, log_path: Path):
+    def __init__(self, db: str, log_path: Path, *options: str):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(log_path, "w+b")
         self.process = subprocess.Popen(
             [sys.executable, "-c", "import cli; cli.main()", "serve", "--port", str(self.port),
-             "--db", db], cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
+             "--db", db, *options], cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
             env={k: v for k, v in os.environ.items() if k != "WORDREF_DB"})
         deadline = time.monotonic() + 60
         while True:
@@ -80,8 +80,9 @@ class Server:
 
 
 @contextlib.contextmanager
-def serve(db: str, log_path: Path):
-    server = Server(db, log_path)
+def serve(db: str, log_path: Path, *options: str):
+    """`wordref serve --db DB *options` while the block runs."""
+    server = Server(db, log_path, *options)
     try:
         yield server
     finally:

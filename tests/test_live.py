@@ -210,11 +210,11 @@ def test_a_move_heard_after_a_gap_is_read_from_the_log_in_order(tmp_path):
         channel.seq, channel.state = 1, None  # as if moves 2 to 4 were still on their way
         channel.recent.clear()
         seq, notice, state = moves[3]
-        hub._heard(game_id, seq, notice.encode(), state)  # 4 before 2 and 3
+        hub.heard(game_id, seq, notice.encode(), state)  # 4 before 2 and 3
         assert not channel.recent  # not passed on over the gap
         await asyncio.wait_for(channel.wait(), 10)
         for seq, notice, state in moves:  # late and repeated: dropped
-            hub._heard(game_id, seq, notice.encode(), state)
+            hub.heard(game_id, seq, notice.encode(), state)
         got = list(channel.recent)
         hub.leave(channel)
         return got

@@ -21,13 +21,18 @@ import click
                    "addresses, localhost and this machine's own name are always answered; "
                    "other names are refused, so that no web page can reach the server "
                    "through a name of its own (DNS rebinding).")
-def serve(host, port, workers, db, allow_hosts):
+@click.option("--move-process", is_flag=True,
+              help="Play the games' moves in a process of their own (one per worker), so "
+                   "that live rooms' moves leave the word verbs this process's share of the "
+                   "CPU; a crashed one is restarted.")
+def serve(host, port, workers, db, allow_hosts, move_process):
     """Serve the referee over HTTP, with the web page for the table at /.
 
     \b
     Examples:
       wordref serve
       wordref serve --host 0.0.0.0 --port 8080 --workers 2
+      wordref serve --move-process
       wordref serve --db postgresql://wordref@db.local:5432/wordref
       wordref serve --host 0.0.0.0 --allow-host referee.lan
     """
@@ -43,6 +48,8 @@ def serve(host, port, workers, db, allow_hosts):
     if bad:
         raise click.BadParameter(f"{bad[0]!r} is not a host name", param_hint="--allow-host")
     os.environ["WORDREF_ALLOW_HOSTS"] = ",".join(allow_hosts)
+    if move_process:  # read by service/mover.py, in each worker
+        os.environ["WORDREF_MOVE_PROCESS"] = "1"
     click.echo(f"wordref serving http://{host}:{port}/ ({workers} worker"
                f"{'s' * (workers > 1)})", err=True)
     uvicorn.run("solver.service.app:app_from_environment", factory=True, host=host, port=port,

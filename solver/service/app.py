@@ -29,11 +29,14 @@ from __future__ import annotations
 
 import html
 import inspect
+import logging
 import os
 import queue
 import sys
 from contextlib import contextmanager
+from dataclasses import dataclass
 from importlib import resources
+from types import SimpleNamespace
 from typing import Literal
 
 from anyio import CapacityLimiter, to_thread
@@ -48,9 +51,10 @@ from ..errors import InputError, WordrefError
 from ..games import KINDS
 from .assets import Assets
 from .fastmoves import MoveRoutes
-from .rooms import mount as mount_rooms
+from .rooms import mount as mount_rooms, tokens_now
 from .guard import Guard, Hosts
 from .livebots import LiveBots
+from .mover import Gone, Mover, wanted as wanted_mover
 from .reply import compact, dumps, error
 from ..moves import REFEREE_MOVES, check_move, json_schema as move_schema
 from .schemas import MAX_TEXT, BadShape, check_options
@@ -75,6 +79,7 @@ SWITCH_INTERVAL = 1e-4
 GAME_OPERATIONS = ("show_game", "answer", "stumped", "tap", "take", "overrule", "undo", "check",
                    "move", "legal_moves")
 STATIC = resources.files("solver.service") / "static"
+log = logging.getLogger("wordref.service")
 
 Verb = Literal["solve", "any", "judge", "hint"]
 
@@ -142,6 +147,19 @@ class Nothing(BaseModel):
     """A move with nothing to say: the body is {} (a JSON body, so no other site can send it)."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+@dataclass(frozen=True)
+class Said:
+    """An answer move, made from the game it answers (a function of it, as `play` takes; a
+    class, so that it can be handed to the moves' own process)."""
+
+    player: str
+    answer: str
+    round: int | None
+
+    def __call__(self, games, game):
+        return games.answer_move(game, self.player, self.answer, self.round)
 
 
 class Referees:
@@ -336,20 +354,42 @@ def create_app(db: str | None = None, hosts=(), languages: Languages | None = No
         verdict = outcome.verdict
         return compact({"verdict": verdict, **out} if verdict is not None else out)
 
-    bots = LiveBots(referees, play)
+    limits: list[CapacityLimiter] = []  # made on the event loop, at the first move
 
-    movers: list[CapacityLimiter] = []  # made on the event loop, at the first move
+    async def in_thread(*args):
+        if not limits:
+            limits.append(CapacityLimiter(MOVE_THREADS))
+        return await to_thread.run_sync(play, *args, limiter=limits[0])
+
+    mover = Mover(lambda: seating._hub) if wanted_mover() else None
+    if mover is not None:
+        app.router.on_startup.append(mover.start)
+    bots = LiveBots(referees, play if mover is None else
+                    lambda *args: mover.play_soon(args) if mover.ready else play(*args))
 
     async def threaded(*args):
-        if not movers:
-            movers.append(CapacityLimiter(MOVE_THREADS))
-        return await to_thread.run_sync(play, *args, limiter=movers[0])
+        if mover is not None and mover.ready:
+            try:
+                return await mover.play(args, tokens_now())
+            except Gone:
+                raise Unavailable("the moves' process restarted; try again") from None
+        return await in_thread(*args)
+
+    async def refusal(err: Exception):
+        answer = await moves.refusal({"type": "http", "headers": []}, err)
+        if answer is None:
+            log.error("a move failed", exc_info=err)
+            answer = error("internal error: the server log says why", 500)
+        return answer
+
+    # What the moves' own process (mover.py) plays with: the same functions, in its threads.
+    app.state.moves = SimpleNamespace(seating=seating, referees=referees, threaded=in_thread,
+                                      refusal=refusal)
 
     @app.post("/api/games/{game_id}/answer", operation_id="answer")
     async def answer_move(game_id: str, body: Answer):
         """An answer, said by a player; a valid one wins the round."""
-        return await threaded(game_id, lambda games, game: games.answer_move(
-            game, body.player, body.answer, body.round))
+        return await threaded(game_id, Said(body.player, body.answer, body.round))
 
     @app.post("/api/games/{game_id}/stumped", operation_id="stumped")
     async def stumped_move(game_id: str, body: Nothing):

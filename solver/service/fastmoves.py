@@ -73,7 +73,7 @@ class MoveRoutes:
             try:
                 response = await function(game_id, *args)
             except Exception as err:  # noqa: BLE001 (answered by the app's handler, or 500)
-                response = await self._refusal(scope, err)
+                response = await self.refusal(scope, err)
                 if response is None:
                     traceback.print_exc()
                     await send_json(send, 500, encode(
@@ -81,7 +81,7 @@ class MoveRoutes:
                     return
         await response(scope, receive, send)
 
-    async def _refusal(self, scope, err: Exception):
+    async def refusal(self, scope, err: Exception):
         """Return the app's answer to `err` (its handler for the nearest class), or None."""
         for kind in type(err).__mro__:
             handler = self.handlers.get(kind)

@@ -223,9 +223,10 @@ class Hub:
         """From any thread: move `seq` of game `game_id` is committed; `data` is its event and
         `state` (if known) the game's state after it."""
         if self.loop is not None and game_id in self.channels:
-            self.loop.call_soon_threadsafe(self._heard, game_id, seq, data, state)
+            self.loop.call_soon_threadsafe(self.heard, game_id, seq, data, state)
 
-    def _heard(self, game_id: str, seq: int, data: bytes, state: dict | None) -> None:
+    def heard(self, game_id: str, seq: int, data: bytes, state: dict | None) -> None:
+        """On the event loop: as `published`."""
         channel = self.channels.get(game_id)
         if channel is None or channel.seq is None or seq <= channel.seq:
             return  # no stream here, or already told (our own NOTIFY comes back to us)

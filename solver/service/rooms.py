@@ -214,6 +214,11 @@ def seat_and_referee(headers) -> tuple[str | None, str | None]:
     return seat, referee
 
 
+def tokens_now() -> tuple[str | None, str | None]:
+    """Return the seat and referee tokens of the request being served."""
+    return _tokens.get()
+
+
 @contextlib.contextmanager
 def tokens_kept(seat: str | None, referee: str | None):
     """Keep these tokens for Seating's checks while the request is served."""
