@@ -463,11 +463,9 @@ def _restricted(text: str, found: Part, head: str, restriction: str | None) -> P
     """Return the part for a head and the words that restrict it.
 
     A restriction is closed (non-members of the head are surely not it) only when it narrows
-    the head as the category names it: "green vegetables" is within Vegetables, but "Australian
-    states" is not within US states (reached by its alias "states"), and "countries that no
-    longer exist" is not within Countries; nor when words only people are restrict a head that
-    is not of people ("Female stars" are not Stars in the sky).
-    """
+    the head as the category names it ("green vegetables"; not "Australian states" for US states
+    by the alias "states", nor "countries that no longer exist"), and words only people are do
+    not restrict a head that is not of people ("Female stars" are not Stars in the sky)."""
     if restriction is None:
         return Part(text, found.category, 1.0, found.source, None, "name")
     category = found.category
@@ -502,7 +500,7 @@ def _one(layers, text: str) -> Part:
         if found is not None:  # an alias stays one: "TV character names" (Fictional ones)
             return Part(text, found.category, 1.0, found.source, found.restriction,
                         "name form" if found.how == "name" else found.how)
-    found = _kind_of_things(layers, words)
+    found = _kind_of_things(layers, words) if len(words) > 1 else None
     if found is not None:
         return Part(text, found.category, 1.0, found.source, None, found.how)
     # A head with a restriction after it ("animals with four legs"), before it ("green
@@ -546,8 +544,6 @@ _PLACES = {"cabinet", "drawer", "kitchen", "bathroom", "bedroom", "classroom", "
 def _kind_of_things(layers, words: list[str]) -> Part | None:
     """Return the part for "Kitchen things", "Wallet items" (things in or at a kitchen, a
     wallet), "Clothing items" (clothing) or "Fairy tale figures" (fairy tale characters)."""
-    if len(words) < 2:
-        return None
     before = " ".join(words[:-1])
     if words[-1] in _THINGS:
         tries = [f"things in {before}", f"things at {before}", f"{before} things", before]
@@ -559,8 +555,11 @@ def _kind_of_things(layers, words: list[str]) -> Part | None:
         return None
     for text in tries:
         found = None if text in NOT_HEADS else _exact(layers, text)
-        if found is not None and (text != before or _says_name(found.category, text)):
-            return found  # the bare word only as named: "Sweet things" are not Candy (sweets)
+        if found is None or text == before and not _says_name(found.category, text):
+            continue  # the bare word only as named: "Sweet things" are not Candy (sweets)
+        if text == before and words[-1] in ("things", "stuff"):  # "Science things": a lab's
+            return Part(text, found.category, 1.0, found.source, None, "descriptive alias")
+        return found
     return None
 
 

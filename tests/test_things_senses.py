@@ -1,6 +1,6 @@
 """Thing cards whose words mean something else than the list they first reach.
 
-Each was a confident wrong verdict on a development set (things-dev10, things-dev11): the card
+Each was a confident wrong verdict on a development set (things-dev10 to things-dev12): the card
 is now read as what it says, or left to the table.
 """
 
@@ -56,3 +56,12 @@ def test_sweet_things_are_what_tastes_sweet_not_only_candy(cats):  # noqa: F811
         assert valid(cats, "Sweet things", answer).valid is True
     assert valid(cats, "Sweet things", "mango").valid is None  # open: the table says
     assert parts(cats, "Clothing items")[0][0] == "clothing"  # the bare word, as named
+
+
+def test_a_fields_things_are_not_its_kinds(cats):  # noqa: F811
+    """ "Science things" was read by its bare word as the list of sciences and rejected a
+    microscope: what the list holds is accepted, anything else is for the table."""
+    assert parts(cats, "Science Things") == [("sciences", "descriptive alias", None)]
+    assert valid(cats, "Science Things", "microscope").valid is None
+    assert valid(cats, "Science Things", "biology").valid is True
+    assert valid(cats, "Clothing items", "toaster").valid is False  # items of clothing, closed
