@@ -21,8 +21,9 @@ the body limit), WordVerbs (words.py: the hot word verbs, answered there), MoveR
 (fastmoves.py: a move whose body strict mode takes, handed to its route's function below), all
 in front of Starlette's and FastAPI's own middleware (`in_front`), then FastAPI's routes below.
 Nothing blocks the event loop for long: the games database and the engines run in worker
-threads (each thread takes a store connection of its own from `Referees`), slow word verbs
-too, and languages open in the background (words.Languages).
+threads (each thread takes a store connection of its own from `Referees`; the moves, with
+`wordref serve --move-process`, in a child process: mover.py), slow word verbs too, and
+languages open in the background (words.Languages).
 """
 
 from __future__ import annotations
