@@ -78,7 +78,25 @@ def _canonical_place(words: list[str]) -> list[str]:
         return words[1:]  # "things that you wear"
     if len(words) > 1 and words[0] == "people" and words[1] not in ("who", "that", "with"):
         return ["you", *words[1:]]  # "things people wear"
+    if len(words) > 1 and words[0] in ("that", "which", "who"):
+        return [words[0], _plural_verb(words[1]), *words[2:]]  # "something that comes in pairs"
     return words
+
+
+_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+
+
+def _plural_verb(word: str) -> str:
+    """Return the verb of "something that flies" as "things that fly" say it."""
+    if word in _VERBS:
+        return _VERBS[word]
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes", "zzes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
 
 
 def thing_variants(key: str) -> list[str]:

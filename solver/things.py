@@ -44,7 +44,8 @@ CLAUSE_WORDS = {"with", "that", "which", "who", "in", "on", "at", "from", "of", 
 # Words before a head that do not restrict it.
 NEUTRAL_WORDS = {"famous", "popular", "common", "well", "known", "kinds", "types", "good",
                  "great", "favorite", "best", "all", "real", "names", "name", "methods",
-                 "modes", "means", "forms", "terms", "of", "pieces", "articles", "items"}
+                 "modes", "means", "forms", "terms", "of", "pieces", "articles", "items",
+                 "piece", "mode", "unit", "units"}
 # Words that name a category only in one sense, never a head to restrict: "Street names",
 # "People who do dangerous jobs", "Dishes made from pasta".
 NOT_HEADS = {"names", "name", "people", "person", "dishes", "things", "words", "places", "stuff",
@@ -313,7 +314,7 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
                 how = "alias"
                 words = key.split()
                 if words[0] in CLAUSE_WORDS and not found.open and not (
-                        set(words) & named_words(found.name, found.id)) or (
+                        (set(words) - CLAUSE_WORDS) & named_words(found.name, found.id)) or (
                         _only_the_place(cats, found, words)):
                     how = "descriptive alias"  # see Part.open and _only_the_place
             return Part(text, found, 1.0, cats, None, how)

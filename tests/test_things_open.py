@@ -26,7 +26,9 @@ fourth (80 prompts from a fourth public list, none in things-open.tsv, dev2 or d
 holds), `tests/golden/things-dev10.tsv` a tenth (48 prompts of a ninth public list) and
 `tests/golden/things-dev11.tsv` an eleventh (58 prompts of a tenth), `tests/golden/things-dev12.tsv`
 a twelfth (50 prompts of an eleventh), `tests/golden/things-dev13.tsv` a thirteenth (50 prompts
-of a twelfth). The seventh's to thirteenth's first runs, before any change for them:
+of a twelfth), `tests/golden/things-dev14.tsv` a fourteenth (the twelfth's other 56) and
+`tests/golden/things-dev15.tsv` a fifteenth (67 prompts of a thirteenth). The seventh's to
+fifteenth's first runs, before any change for them:
     dev7:   402 real, 134 wrong; real wrongly rejected 2 (0.5 %), wrong accepted 6 (4.5 %),
             real accepted 171 (42.5 %), undecided 229 real (57.0 %)
     dev8:   343 real, 107 wrong; real wrongly rejected 12 (3.5 %), wrong accepted 3 (2.8 %),
@@ -41,6 +43,10 @@ of a twelfth). The seventh's to thirteenth's first runs, before any change for t
             real accepted 98 (32.6 %), undecided 197 real (65.4 %)
     dev13:  349 real, 100 wrong; real wrongly rejected 1 (0.3 %), wrong accepted 4 (4.0 %),
             real accepted 271 (77.7 %), undecided 77 real (22.1 %)
+    dev14:  431 real, 112 wrong; real wrongly rejected 1 (0.2 %), wrong accepted 2 (1.8 %),
+            real accepted 313 (72.6 %), undecided 117 real (27.1 %)
+    dev15:  447 real, 134 wrong; real wrongly rejected 5 (1.1 %), wrong accepted 4 (3.0 %),
+            real accepted 256 (57.3 %), undecided 186 real (41.6 %)
 
 Baseline, measured before the Thing reader (things.py) existed:
     dev:    426 real, 260 wrong; real wrongly rejected 8 (1.9 %), wrong accepted 12 (4.6 %),
@@ -62,7 +68,7 @@ from solver.categories import Categories
 OPEN = Path(__file__).parent / "golden" / "things-open.tsv"
 # The later development sets, each from public lists (its header says how it was made), each
 # all one part: things-dev2.tsv is "dev2", and so on.
-SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 14)}
+SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 16)}
 RED_ORDER = "qxzjvkwyfbgpmhcdulnrtseaoi"  # rare letters first: the red card an answer surely lacks
 
 
@@ -182,7 +188,8 @@ def test_prompts_never_seen_dev_part_accepts_four_in_five(dev):
                                                ("dev6", 740, 200), ("dev7", 400, 130),
                                                ("dev8", 340, 100), ("dev9", 170, 40),
                                                ("dev10", 350, 90), ("dev11", 450, 110),
-                                               ("dev12", 300, 100), ("dev13", 340, 100)])
+                                               ("dev12", 300, 100), ("dev13", 340, 100),
+                                               ("dev14", 430, 110), ("dev15", 440, 130)])
 def test_the_later_dev_sets_are_safe(cats, part, real, wrong):
     """The later development sets: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
     figures = measure(cats, part)
