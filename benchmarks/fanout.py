@@ -14,11 +14,18 @@ the worst. Events lost: moves acknowledged whose event some stream of its room n
 repeats); they must be 0. Memory per connection: the servers' resident memory with every
 stream open and idle, minus before, over the number of streams. The servers' cores busy with
 the moves alone: their CPU time over the measured phase, a floor for what the word verbs lose.
-Then the word-verb throughput with wrk (if installed) for 10 s, with the streams open and 15 s
-more of moves going on (their events checked for losses, their latencies not counted), against
-the same server before any stream was open: both measured in this run. With --workers 2 the
-server is two processes on one SQLite file: the kernel spreads the connections over them, so
-about half the events cross from one process to the other through the file.
+Then the word-verb throughput with wrk (if installed), with the streams open and 26 s more
+of moves going on (their events checked for losses, their latencies not counted), against the
+same server before any stream was open; each time beside the peer of benchmarks/load.sh (a
+bare Starlette app under the same uvicorn settings, in a server of its own), wrk on the judge
+verb and on the peer in turns of 5 s, 10 s each. The judge verb's ratio to the peer with the
+streams and moves beside both, against that ratio before, says what the rooms cost the word
+verbs beyond the machine's cores they share (the moves' own CPU, this client's and wrk's slow
+the peer as much).
+
+With --workers 2 the server is two processes on one SQLite file: the kernel spreads the
+connections over them, so about half the events cross from one process to the other through
+the file.
 
 Bounded: every phase has a deadline; the servers and the cluster are stopped at the end.
 """
@@ -159,6 +166,13 @@ async def mover(room: int, game_id: str, port: int, offset: float, seconds: floa
         k += 1
 
 
+def start_peer(port: int, log, workers: int = 1) -> subprocess.Popen:
+    """The bare Starlette app of benchmarks/load.sh, under `wordref serve`'s uvicorn settings."""
+    return subprocess.Popen([sys.executable, "-m", "uvicorn", "benchmarks.bare_app:app", "--port",
+                             str(port), "--workers", str(workers), "--log-level", "warning",
+                             "--no-access-log"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+
+
 def wrk(port: int, seconds: int = 10) -> float | None:
     if not shutil.which("wrk"):
         return None
@@ -168,7 +182,20 @@ def wrk(port: int, seconds: int = 10) -> float | None:
     return float(found.group(1)) if found else None
 
 
-async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> dict:
+def judge_and_peer(port: int, peer: int, turns: int = 2, seconds: int = 5) -> tuple:
+    """Requests a second of the judge verb and of the peer, wrk on each in turn (judge, peer,
+    judge, peer...), so that the machine's drift from one moment to the next hits both alike."""
+    judge, bare = [], []
+    for _ in range(turns):
+        judge.append(wrk(port, seconds))
+        bare.append(wrk(peer, seconds))
+    if None in judge + bare:
+        return None, None
+    return round(statistics.mean(judge)), round(statistics.mean(bare))
+
+
+async def run(args, targets: list[str], ports: list[int], pids: list[int],
+              peer: int) -> dict:
     replicas = len(ports)
     games = []
     for r in range(args.rooms):
@@ -178,7 +205,7 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
         games.append(made["id"])
     pids = [p for pid in pids for p in family(pid)]
     idle = sum(rss_kb(p) for p in pids)
-    verbs_without = wrk(ports[0]) if args.wrk else None
+    verbs_without, peer_without = judge_and_peer(ports[0], peer) if args.wrk else (None, None)
     listeners = [Listener(r, games[r], ports[(r + i + 1) % replicas])
                  for r in range(args.rooms) for i in range(args.listeners)]
     tasks = []
@@ -204,15 +231,15 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
     await moves_for(args.seconds)
     alone = (sum(cpu_seconds(p) for p in pids) - alone[0]) / (time.time() - alone[1])
     measured = {r: len(v) for r, v in acked.items()}
-    verbs_with, cpu = None, {}
+    verbs_with, peer_with, cpu = None, None, {}
     if args.wrk:
-        phase2 = asyncio.create_task(moves_for(15))
+        phase2 = asyncio.create_task(moves_for(26))
         await asyncio.sleep(3)
         # Where the cores went while wrk ran: this client (1,400 streams and the movers), the
-        # servers and wrk (a child, counted once it has been waited for).
+        # servers (not the peer) and wrk (a child, counted once it has been waited for).
         before = (time.process_time(), sum(cpu_seconds(p) for p in pids), time.time(),
                   children_cpu())
-        verbs_with = await asyncio.to_thread(wrk, ports[0])
+        verbs_with, peer_with = await asyncio.to_thread(judge_and_peer, ports[0], peer)
         cpu["client"] = round(time.process_time() - before[0], 1)
         cpu["wrk"] = round(children_cpu() - before[3], 1)
         cpu["servers"] = round(sum(cpu_seconds(p) for p in pids) - before[1], 1)
@@ -244,8 +271,15 @@ async def run(args, targets: list[str], ports: list[int], pids: list[int]) -> di
         "memory per stream KB": round((streaming - idle) / len(listeners), 1),
         "server cores busy with the moves alone": round(alone, 2),
         "judge req/s, no streams": verbs_without, "judge req/s, streams and moves": verbs_with,
-        "CPU-seconds during that judge run": cpu or None,
+        "peer req/s, no streams": peer_without, "peer req/s, streams and moves": peer_with,
+        "judge over peer, no streams": ratio(verbs_without, peer_without),
+        "judge over peer, streams and moves": ratio(verbs_with, peer_with),
+        "CPU-seconds during those wrk runs": cpu or None,
     }
+
+
+def ratio(a: float | None, b: float | None) -> float | None:
+    return round(a / b, 2) if a and b else None
 
 
 def main() -> None:
@@ -278,15 +312,18 @@ def main() -> None:
         logs = [open(work / f"server{i}.log", "wb") for i in range(args.replicas)]
         servers = [start_server(db, p, log, args.workers, args.move_process)
                    for p, log in zip(ports, logs)]
+        peer_port = free_port()
+        servers.append(start_peer(peer_port, open(work / "peer.log", "wb"), args.workers))
         try:
-            for port in ports:
+            for port in ports + [peer_port]:
                 for _ in range(300):
                     try:
                         socket.create_connection(("127.0.0.1", port), 1).close()
                         break
                     except OSError:
                         time.sleep(0.1)
-            result = asyncio.run(run(args, [db], ports, [s.pid for s in servers]))
+            result = asyncio.run(run(args, [db], ports, [s.pid for s in servers[:-1]],
+                                     peer_port))
         finally:
             for server in servers:
                 server.terminate()
