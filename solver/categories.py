@@ -67,7 +67,8 @@ _OWNERS = {"a", "an", "the", "your", "my", "our", "his", "her", "their"}
 
 
 def _canonical_place(words: list[str]) -> list[str]:
-    """Return `words` with a leading place phrase said one way: "in" and no article."""
+    """Return `words` with a leading place phrase said one way ("in" and no article), and the
+    verb after a leading "that", "which" or "who" in the plural ("that come in pairs")."""
     for lead in _PLACE_WORDS:
         if len(words) > len(lead) and tuple(words[:len(lead)]) == lead:
             rest = words[len(lead):]
