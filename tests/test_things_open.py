@@ -27,8 +27,9 @@ holds), `tests/golden/things-dev10.tsv` a tenth (48 prompts of a ninth public li
 `tests/golden/things-dev11.tsv` an eleventh (58 prompts of a tenth), `tests/golden/things-dev12.tsv`
 a twelfth (50 prompts of an eleventh), `tests/golden/things-dev13.tsv` a thirteenth (50 prompts
 of a twelfth), `tests/golden/things-dev14.tsv` a fourteenth (the twelfth's other 56) and
-`tests/golden/things-dev15.tsv` a fifteenth (67 prompts of a thirteenth). The seventh's to
-fifteenth's first runs, before any change for them:
+`tests/golden/things-dev15.tsv` a fifteenth (67 prompts of a thirteenth), `tests/golden/things-dev16.tsv`
+a sixteenth (the thirteenth's other 59) and `tests/golden/things-dev17.tsv` a seventeenth (54 prompts of a
+fourteenth). The seventh's to seventeenth's first runs, before any change for them:
     dev7:   402 real, 134 wrong; real wrongly rejected 2 (0.5 %), wrong accepted 6 (4.5 %),
             real accepted 171 (42.5 %), undecided 229 real (57.0 %)
     dev8:   343 real, 107 wrong; real wrongly rejected 12 (3.5 %), wrong accepted 3 (2.8 %),
@@ -47,6 +48,10 @@ fifteenth's first runs, before any change for them:
             real accepted 313 (72.6 %), undecided 117 real (27.1 %)
     dev15:  447 real, 134 wrong; real wrongly rejected 5 (1.1 %), wrong accepted 4 (3.0 %),
             real accepted 256 (57.3 %), undecided 186 real (41.6 %)
+    dev16:  484 real, 118 wrong; real wrongly rejected 3 (0.6 %), wrong accepted 4 (3.4 %),
+            real accepted 166 (34.3 %), undecided 315 real (65.1 %)
+    dev17:  414 real, 107 wrong; real wrongly rejected 3 (0.7 %), wrong accepted 0 (0.0 %),
+            real accepted 116 (28.0 %), undecided 295 real (71.3 %)
 
 Baseline, measured before the Thing reader (things.py) existed:
     dev:    426 real, 260 wrong; real wrongly rejected 8 (1.9 %), wrong accepted 12 (4.6 %),
@@ -68,7 +73,7 @@ from solver.categories import Categories
 OPEN = Path(__file__).parent / "golden" / "things-open.tsv"
 # The later development sets, each from public lists (its header says how it was made), each
 # all one part: things-dev2.tsv is "dev2", and so on.
-SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 16)}
+SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 18)}
 RED_ORDER = "qxzjvkwyfbgpmhcdulnrtseaoi"  # rare letters first: the red card an answer surely lacks
 
 
