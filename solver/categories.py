@@ -197,6 +197,7 @@ class Categories:
         self._catmeta: list | None = None
         self._partitions: dict[tuple[int, str], Partition | None] = {}
         self._member_sets: dict[int, frozenset] = {}
+        self._doing: dict[int, bool] = {}
         self.path = path
         self._data = data
         self.table = bool(header.get("table"))  # a table's own pack, not the built-in lexicon
@@ -375,6 +376,11 @@ class Categories:
             trie_id = self._trie.get(variant)
             if trie_id is not None and trie_id in members:
                 return self.member(trie_id, members[trie_id])
+        if self._doings(category):  # "relax" among activities written "relaxing"
+            for variant in doing(key):
+                trie_id = self._trie.get(variant)
+                if trie_id is not None and trie_id in members:
+                    return self.member(trie_id, members[trie_id])
         if category.people:
             surname = self._surnames.get(key)
             if surname is not None:
@@ -384,6 +390,16 @@ class Categories:
                     if trie_id in members:
                         return self.member(trie_id, members[trie_id])
         return None
+
+    def _doings(self, category: Category) -> bool:
+        """Return whether most members of a category are doings ("swimming", "sleeping in")."""
+        found = self._doing.get(category.number)
+        if found is None:
+            keys = self.member_keys(category, range(0, category.size,
+                                                    max(1, category.size // 60)))
+            found = self._doing[category.number] = \
+                2 * sum(k.split()[0].endswith("ing") for k in keys) > len(keys)
+        return found
 
     def wordnet_sense(self, category: Category, answer: str) -> bool:
         """Return whether WordNet files `answer` under `category` in a sense people use, though
@@ -495,6 +511,26 @@ class Categories:
         start = self._meta(category)["start"]
         shown = self._arrays["shown"]
         return [self.form(shown[start + p]) for p in positions]
+
+
+_VOWELS = set("aeiou")
+
+
+def doing(key: str) -> list[str]:
+    """Return the "-ing" forms a bare verb may take as a doing: "relax" -> relaxing, "hike"
+    -> hiking, "swim" -> swimming, "tie" -> tying; "sleep in" -> "sleeping in"."""
+    verb, _, rest = key.partition(" ")
+    if len(verb) < 2 or not verb.isalpha():
+        return []
+    stems = [verb]
+    if verb.endswith("ie"):
+        stems.append(verb[:-2] + "y")
+    elif verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        stems.append(verb[:-1])
+    if len(verb) >= 3 and verb[-1] not in _VOWELS | set("wxy") and verb[-2] in _VOWELS and \
+            verb[-3] not in _VOWELS:
+        stems.append(verb + verb[-1])
+    return [f"{stem}ing {rest}".rstrip() for stem in stems]
 
 
 def open_categories(lang: str = "en") -> Categories:

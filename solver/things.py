@@ -21,9 +21,8 @@ category the card names.
   ("Thigns" -> "things", `respelled`); the parts then show the words as respelled.
 - Anything else is a guess by shared words (below the sure line) or unknown.
 
-`layers` is a list of category lexicons, searched in order: a table's own packs come before the
-built-in one, so a table's Thing wins over a built-in reading. Start at `read`; redyellow.py turns
-a Reading into verdicts.
+`layers`: category lexicons searched in order, a table's own packs before the built-in one (a
+table's Thing wins over a built-in reading). Start at `read`; redyellow.py turns it into verdicts.
 """
 
 from __future__ import annotations
@@ -218,6 +217,7 @@ class Reading:
 
 
 _HAVE = re.compile(r"\b(?:that|which) (?:have|has)\b", re.I)
+_BOTH = re.compile(r"\b(?:that|which|who)\s+(?:are|is)\s+[a-z-]+\s+and\s+[a-z-]+\s*$", re.I)
 
 
 def read(layers: list[Categories], thing: str) -> Reading:
@@ -228,7 +228,7 @@ def read(layers: list[Categories], thing: str) -> Reading:
     if whole is not None:
         return Reading(thing, (whole,))
     pieces = [p for p in _UNION.split(thing.strip()) if phrase_key(p)]
-    if len(pieces) > 1:
+    if len(pieces) > 1 and not _BOTH.search(thing):  # "that are black and white": both
         parts = tuple(_piece(layers, pieces, i) for i in range(len(pieces)))
         if any(p.sure for p in parts):
             return Reading(thing, parts)
@@ -287,11 +287,11 @@ def _piece(layers, pieces: list[str], i: int) -> Part:
         tries.append(f"{pieces[i]} {' '.join(last[1:])}")  # "US" or "Australian states"
     if i > 0 and len(first) > 1:
         tries.append(f"{' '.join(first[:-1])} {pieces[i]}")  # "Items in your purse/wallet"
-    for text in tries:
+    for text in tries:  # a loose reading stays loose: "Human or natural disasters"
         part = _one(layers, text)
         if part.sure:
-            return Part(pieces[i], part.category, part.confidence, part.source,
-                        part.restriction, "union")
+            return Part(pieces[i], part.category, part.confidence, part.source, part.restriction,
+                        "union" if part.how in ("name", "name form", "restriction") else part.how)
     part = _one(layers, pieces[i])
     return Part(pieces[i], part.category, part.confidence, part.source, part.restriction,
                 "union" if part.how in ("name", "name form") else part.how)

@@ -127,3 +127,34 @@ def test_kinds_of_a_wider_list_are_lists_within_it(cats):  # noqa: F811
         assert valid(cats, "Cartoons", answer).valid is True
     assert valid(cats, "Cartoons", "Friends").valid is None
     assert valid(cats, "Cleaning Supplies", "vacuum cleaner").valid is True
+
+
+def test_a_bare_verb_names_a_doing_and_a_loose_piece_stays_loose(cats):  # noqa: F811
+    """ "Things You Do on Vacation" rejected "relax" (the list says "relaxing"); "Human or
+    natural disasters" read "Human" as natural disasters, closed, and rejected an oil spill;
+    "Things That Are Black and White" was black things or white things, and rejected a zebra."""
+    from solver.categories import doing
+    assert doing("relax") == ["relaxing"] and "swimming" in doing("swim")
+    assert doing("hike") == ["hikeing", "hiking"] and doing("sleep in") == ["sleeping in"]
+    assert doing("sing") == ["singing"] and doing("1st") == []
+    assert valid(cats, "Things You Do on Vacation", "relax").valid is True
+    assert valid(cats, "Things You Do on Vacation", "swim").valid is True
+    assert valid(cats, "Chores", "vacuum").valid is True
+    assert valid(cats, "Fruits", "apple").valid is True  # a list of kinds takes no verbs
+    assert valid(cats, "Human or natural disasters", "earthquake").valid is True
+    assert valid(cats, "Human or natural disasters", "oil spill").valid is None
+    assert [p for p in parts(cats, "Human or natural disasters")][0][1] == "loose restriction"
+    assert valid(cats, "Things That Are Black and White", "zebra").valid is True
+    assert valid(cats, "Things That Are Black and White", "swan").valid is None  # open
+    assert len(parts(cats, "Things that are red or white")) == 2  # "or" is either
+
+
+def test_disney_movies_and_reality_shows_are_lists_within_the_wider_ones(cats):  # noqa: F811
+    """ "Disney Movies" and "Reality Shows" were aliases of Movies and of TV shows, and accepted
+    Shrek and Friends."""
+    assert valid(cats, "Disney Movies", "The Lion King").valid is True
+    assert valid(cats, "Disney Movies", "Toy Story").valid is True  # Disney and Pixar
+    assert valid(cats, "Disney Movies", "Shrek").valid is None
+    assert valid(cats, "Disney Movies", "toaster").valid is False
+    assert valid(cats, "Reality Shows", "Survivor").valid is True
+    assert valid(cats, "Reality Shows", "Friends").valid is None
