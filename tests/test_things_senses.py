@@ -76,6 +76,10 @@ def test_narrower_aliases_no_longer_stand_for_the_whole_list(cats):  # noqa: F81
     assert valid(cats, "A wild animal", "poodle").valid is None
     assert valid(cats, "A wild animal", "toaster").valid is False
     assert valid(cats, "A type of cuisine", "spaghetti").valid is None
+    # "horror movies", "game shows" were aliases of Movies and TV shows: Toy Story was horror
+    assert parts(cats, "Horror movies") == [("movies", "restriction", "horror")]
+    assert valid(cats, "Horror movies", "Toy Story").valid is None
+    assert valid(cats, "Game shows", "Friends").valid is None
 
 
 def test_childrens_books_are_a_list_within_books(cats):  # noqa: F811
