@@ -80,6 +80,11 @@ def test_narrower_aliases_no_longer_stand_for_the_whole_list(cats):  # noqa: F81
     assert parts(cats, "Horror movies") == [("movies", "restriction", "horror")]
     assert valid(cats, "Horror movies", "Toy Story").valid is None
     assert valid(cats, "Game shows", "Friends").valid is None
+    # nor are rock bands every band, rappers every singer, Premier League clubs every club
+    assert valid(cats, "rock bands", "Backstreet Boys").valid is None
+    assert valid(cats, "rappers", "Adele").valid is None
+    assert valid(cats, "premier league clubs", "Real Madrid").valid is None
+    assert valid(cats, "Nintendo games", "Halo").valid is None
 
 
 def test_childrens_books_are_a_list_within_books(cats):  # noqa: F811
