@@ -56,7 +56,10 @@ def seqs(stream: Stream) -> list[int]:
 
 def test_the_moves_process_answers_as_the_server_does(tmp_path):
     with serve(str(tmp_path / "g.sqlite3"), tmp_path / "s.log", "--move-process") as server:
-        mover_of(server)
+        child = mover_of(server)
+        if hasattr(os, "SCHED_BATCH"):  # it yields to the serving process on wake-up
+            assert os.sched_getscheduler(child) == os.SCHED_BATCH
+        assert os.sched_getscheduler(server.process.pid) == os.SCHED_OTHER
         status, made = call(server.base, "POST", "/api/games",
                             {"game": "extremis", "players": ["ann", "bob"], "seed": 5})
         assert status == 201
