@@ -198,6 +198,7 @@ class Categories:
         self._partitions: dict[tuple[int, str], Partition | None] = {}
         self._member_sets: dict[int, frozenset] = {}
         self._doing: dict[int, bool] = {}
+        self._respacings: dict[tuple[str, bool], tuple[int, ...]] = {}
         self.path = path
         self._data = data
         self.table = bool(header.get("table"))  # a table's own pack, not the built-in lexicon
@@ -376,11 +377,10 @@ class Categories:
             trie_id = self._trie.get(variant)
             if trie_id is not None and trie_id in members:
                 return self.member(trie_id, members[trie_id])
-        if self._doings(category):  # "relax" among activities written "relaxing"
-            for variant in doing(key):
-                trie_id = self._trie.get(variant)
-                if trie_id is not None and trie_id in members:
-                    return self.member(trie_id, members[trie_id])
+        # "firetruck(s)" for fire truck, "sun glasses" for sunglasses, "relax" for relaxing
+        for trie_id in self._respaced(answer, variants, self._doings(category)):
+            if trie_id in members:
+                return self.member(trie_id, members[trie_id])
         if category.people:
             surname = self._surnames.get(key)
             if surname is not None:
@@ -390,6 +390,26 @@ class Categories:
                     if trie_id in members:
                         return self.member(trie_id, members[trie_id])
         return None
+
+    def _respaced(self, answer: str, variants: tuple[str, ...], doings: bool) -> tuple[int, ...]:
+        """Return the ids of the keys `answer` may be written for: as one word or two, split
+        after a first part that is a key of its own (three letters or more each), as players
+        write compounds either way; and, among doings, a bare verb's "-ing" forms. Kept with
+        the answer's key, as `said` is."""
+        found = self._respacings.get((answer, doings))
+        if found is None:
+            if len(self._respacings) >= 4096:
+                self._respacings.clear()
+            forms = doing(variants[0]) if doings else []
+            for key in variants[:2]:
+                if " " in key:
+                    forms += [key.replace(" ", "")] if key.count(" ") <= 2 else []
+                elif 6 <= len(key) <= 24 and key.isalpha():
+                    forms += [f"{p} {key[len(p):]}" for p in self._trie.prefixes(key)
+                              if 3 <= len(p) <= len(key) - 3]
+            found = tuple(i for i in map(self._trie.get, forms) if i is not None)
+            self._respacings[(answer, doings)] = found
+        return found
 
     def _doings(self, category: Category) -> bool:
         """Return whether most members of a category are doings ("swimming", "sleeping in")."""

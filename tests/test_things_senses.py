@@ -178,3 +178,14 @@ def test_rock_bands_boy_bands_rappers_and_premier_league_clubs_are_lists_of_thei
     assert valid(cats, "rappers", "Eminem").valid is True
     assert valid(cats, "premier league clubs", "Arsenal").valid is True
     assert valid(cats, "premier league clubs", "Nott'm Forest").valid is True
+
+
+def test_a_compound_counts_written_as_one_word_or_two(cats):  # noqa: F811
+    """ "firetruck" was rejected as no vehicle (the list says "fire truck"), "skate boarding" as
+    no sport; "sun glasses" was left to the table."""
+    assert valid(cats, "Vehicles", "firetruck").valid is True
+    assert valid(cats, "Vehicles", "firetrucks").valid is True
+    assert valid(cats, "Sports", "skate boarding").valid is True
+    assert valid(cats, "Things you wear", "sun glasses").valid is True
+    assert valid(cats, "Vehicles", "toaster").valid is False
+    assert valid(cats, "Fruits", "carpet").valid is False  # no "car pet" among fruits
