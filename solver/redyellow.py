@@ -323,8 +323,8 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
             unsure.append(f"{said!r} is not among the {name} wordref lists, which cannot be "
                           f"all of them")
         elif (head := _member_head(shelf, p, answer)) is not None:
-            unsure.append(f"{said!r} is not among the {name} wordref lists, but no list holds "
-                          f"it and {head!r}, its last word, is one of them")
+            unsure.append(f"{said!r} is not among the {name} wordref lists, but {head!r}, its "
+                          f"last word, is one of them")
         elif p.how in ("alias", "restriction") and not _known_apart(shelf, p, answer):
             unsure.append(f"{said!r} is not among the {name} wordref lists, and nothing "
                           f"wordref knows of it sets it apart from them")
@@ -505,11 +505,14 @@ def _found_with(built: Categories, words) -> set[int]:
 
 
 def _member_head(shelf: Shelf, part, answer: str) -> str | None:
-    """Return the last word of an answer no list holds when that word is a member of the part's
-    category: "almond milk", "soy milk" are drinks as milk is, which wordref cannot confirm, so
-    it does not reject them either. An answer some list holds ("lamp shade") is judged as it is."""
+    """Return the last word of an answer when that word is a member of the part's category:
+    "almond milk", "soy milk" are drinks as milk is, "red apple" a fruit (though one of the red
+    things), which wordref cannot confirm, so it does not reject them either. An answer some
+    list known apart from the part's holds (a hot dog, one of the foods, for dog breeds) is
+    judged as it is."""
     words = strip_article(answer.strip()).split()
-    if len(words) < 2 or part.source.table or shelf.categories_of(answer):
+    if len(words) < 2 or part.source.table or (
+            shelf.categories_of(answer) and _known_apart(shelf, part, answer)):
         return None
     head = words[-1]
     return head if part.source.match(part.category, head) is not None else None

@@ -189,3 +189,13 @@ def test_a_compound_counts_written_as_one_word_or_two(cats):  # noqa: F811
     assert valid(cats, "Things you wear", "sun glasses").valid is True
     assert valid(cats, "Vehicles", "toaster").valid is False
     assert valid(cats, "Fruits", "carpet").valid is False  # no "car pet" among fruits
+
+
+def test_a_member_with_a_word_before_it_is_for_the_table(cats):  # noqa: F811
+    """ "red apple" was rejected as no fruit (it is one of the red things), "baby elephant" as
+    no animal (one of the zoo animals): what a list that tells nothing of their kind holds is
+    left to the table when the last word is a member. A hot dog is still no dog breed."""
+    assert valid(cats, "Fruits", "red apple").valid is None
+    assert valid(cats, "Animals", "baby elephant").valid is None
+    assert valid(cats, "Fruits", "green grapes").valid is None
+    assert valid(cats, "Dog breeds", "hot dog").valid is False
