@@ -343,17 +343,22 @@ def alias_table(specs: list[Spec]) -> tuple[dict[str, int], list[str]]:
 
 
 def irregular_plurals(keys) -> dict[str, str]:
-    """Return WordNet's irregular plurals (noun.exc) whose singular ends some member."""
+    """Return WordNet's irregular plurals (noun.exc) whose singular ends some member. A plural
+    that also ends a member is kept when it is no noun of its own ("mice", of "Three Blind
+    Mice", is still mice; "cola" is no plural of colon)."""
     last_words = {k.rsplit(" ", 1)[-1] for k in keys}
     out = {}
     path = f"{wordnet.WORDNET_DIR}/noun.exc"
     if not os.path.exists(path):
         return out
+    with open(f"{wordnet.WORDNET_DIR}/index.noun", encoding="utf-8") as handle:
+        nouns = {line.split(" ", 1)[0] for line in handle if not line.startswith(" ")}
     with open(path, encoding="utf-8") as handle:
         for line in handle:
             plural, *bases = line.split()
             for base in bases:
-                if base in last_words and plural not in last_words and "_" not in plural:
+                if base in last_words and "_" not in plural and (
+                        plural not in last_words or plural not in nouns):
                     out[plural] = base
                     break
     return dict(sorted(out.items()))

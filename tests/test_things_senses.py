@@ -199,3 +199,13 @@ def test_a_member_with_a_word_before_it_is_for_the_table(cats):  # noqa: F811
     assert valid(cats, "Animals", "baby elephant").valid is None
     assert valid(cats, "Fruits", "green grapes").valid is None
     assert valid(cats, "Dog breeds", "hot dog").valid is False
+
+
+def test_an_irregular_plural_that_also_ends_a_member_is_still_a_plural(cats):  # noqa: F811
+    """ "mice", "geese" and "feet" were rejected as no animals and no body parts: a member ends
+    with each ("Three Blind Mice"), so the build left them out of WordNet's plurals. A plural
+    that is a noun of its own stays itself: cola is no body part."""
+    assert valid(cats, "Animals", "mice").valid is True
+    assert valid(cats, "Animals", "geese").valid is True
+    assert valid(cats, "Body parts", "feet").valid is True
+    assert valid(cats, "Body parts", "cola").valid is False
