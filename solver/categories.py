@@ -34,6 +34,10 @@ THING_FILLERS = (
     "something that is", "something", "things", "famous", "popular", "well known", "common",
     "different", "some", "any", "a", "an", "the", "of", "items", "stuff", "objects",
     "that are", "that is", "which are",
+    # "Name 3 herbs", "Name a fruit": a party game's prompt around a Thing
+    *(f"{verb} {count}" for verb in ("name", "list") for count in (
+        "a", "an", "some", "any", *"123456789", "one", "two", "three", "four", "five", "six",
+        "seven", "eight", "nine", "ten")),
 )
 _FILLER_WORDS = sorted((tuple(f.split()) for f in THING_FILLERS), key=len, reverse=True)
 _FILLERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
@@ -45,7 +49,9 @@ FUZZY_FLOOR = 0.5  # token overlap below this is not understood
 
 def thing_key(text: str) -> str:
     """Return the key of a Thing card's text: fillers dropped, the rest a phrase key."""
-    words = phrase_key(text).split()
+    words = ["you" if w == "youd" else w for w in phrase_key(text).split()]  # "you'd find"
+    if "can" in words:  # "things you can sit on": things you sit on
+        words = [w for i, w in enumerate(words) if not (w == "can" and words[i - 1:i] == ["you"])]
     while len(words) > 1:
         # Fillers by their first word: a Thing's first resolution took 13.6 us when every
         # filler was tried at every step, 9 us this way.
@@ -61,6 +67,7 @@ def thing_key(text: str) -> str:
 
 # "found in a desk", "you find at a zoo", "on a pizza": one wording, "in desk", for Thing keys.
 _PLACE_WORDS = (("you", "find", "in"), ("you", "find", "at"), ("you", "find", "on"),
+                ("you", "see", "in"), ("you", "see", "at"), ("you", "see", "on"),
                 ("found", "in"), ("found", "at"), ("found", "on"), ("inside",), ("at",), ("on",),
                 ("in",))
 _OWNERS = {"a", "an", "the", "your", "my", "our", "his", "her", "their"}

@@ -377,9 +377,9 @@ def restriction_words(restriction: str | None) -> frozenset[str]:
 
 
 def _only_the_place(cats: Categories, found: Category, words: list[str]) -> bool:
-    """Return whether a descriptive card ("Things you see at the zoo", "Things on a farm")
-    names only the place of a category whose kind is a wider category of its own (Zoo animals:
-    Animals). Such a card asks for anything there, a zookeeper, a cage, a tractor, not only the
+    """Return whether a descriptive card ("Things you see on a farm", "Things on a farm")
+    names only the place of a category whose kind is a wider category of its own (Farm animals:
+    Animals). Such a card asks for anything there, a barn, a tractor, a farmer, not only the
     kind the category lists, so it is read as open (see Part.open). "Things on a pizza" stays
     Pizza toppings: a topping is what is on a pizza, no wider list."""
     if words[0] not in CLAUSE_WORDS or found.open:

@@ -209,3 +209,17 @@ def test_an_irregular_plural_that_also_ends_a_member_is_still_a_plural(cats):  #
     assert valid(cats, "Animals", "geese").valid is True
     assert valid(cats, "Body parts", "feet").valid is True
     assert valid(cats, "Body parts", "cola").valid is False
+
+
+def test_a_party_games_name_three_prompt_reads_as_its_thing(cats):  # noqa: F811
+    """ "Name 3 herbs", "Name 3 things you'd find in a bedroom", "Name 3 things you can sit on":
+    no card of that form was understood; "you'd see" and "you can" now read as "you see", "you"."""
+    from solver.categories import thing_key
+    assert thing_key("Name 3 herbs") == thing_key("Name three herbs") == thing_key("Herbs")
+    assert thing_key("Name a fruit") == thing_key("fruit")
+    assert thing_key("Name brands") == "name brands"  # a Thing of its own, no prompt
+    assert thing_key("Things you\u2019d see in a car") == thing_key("Things in a car")
+    assert thing_key("Things you can sit on") == thing_key("Things you sit on")
+    assert valid(cats, "Name 3 herbs", "basil").valid is True
+    assert valid(cats, "Name 3 herbs", "toaster").valid is False
+    assert valid(cats, "Name 3 things you\u2019d find in a bedroom", "pillow").valid is True
