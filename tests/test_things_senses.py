@@ -223,3 +223,12 @@ def test_a_party_games_name_three_prompt_reads_as_its_thing(cats):  # noqa: F811
     assert valid(cats, "Name 3 herbs", "basil").valid is True
     assert valid(cats, "Name 3 herbs", "toaster").valid is False
     assert valid(cats, "Name 3 things you\u2019d find in a bedroom", "pillow").valid is True
+
+
+def test_streaming_services_and_search_engines_are_lists_within_websites(cats):  # noqa: F811
+    """Once aliases of Websites: "Max" and "Apple TV+" were rejected as no streaming service,
+    and Reddit would have been one."""
+    assert valid(cats, "Name 3 streaming services", "Max").valid is True
+    assert valid(cats, "Streaming services", "Apple TV+").valid is True
+    assert valid(cats, "Streaming services", "Reddit").valid is None
+    assert valid(cats, "Search engines", "DuckDuckGo").valid is True
