@@ -85,6 +85,10 @@ def test_narrower_aliases_no_longer_stand_for_the_whole_list(cats):  # noqa: F81
     assert valid(cats, "rappers", "Adele").valid is False  # a singer, in no list of rappers
     assert valid(cats, "premier league clubs", "Real Madrid").valid is None
     assert valid(cats, "Nintendo games", "Halo").valid is None
+    # and the sweep's second pass: a gorilla is no monkey, a helicopter no plane, a rat no pest
+    assert valid(cats, "Monkeys", "gorilla").valid is None
+    assert valid(cats, "Planes", "helicopter").valid is not True
+    assert valid(cats, "Wonders of the world", "Big Ben").valid is not True
 
 
 def test_childrens_books_are_a_list_within_books(cats):  # noqa: F811
