@@ -401,8 +401,8 @@ class Categories:
     def _respaced(self, answer: str, variants: tuple[str, ...], doings: bool) -> tuple[int, ...]:
         """Return the ids of the keys `answer` may be written for: as one word or two, split
         after a first part that is a key of its own (three letters or more each), as players
-        write compounds either way; and, among doings, a bare verb's "-ing" forms. Kept with
-        the answer's key, as `said` is."""
+        write compounds either way; and, among doings, a bare verb's "-ing" forms. Kept per
+        answer, as `said` is."""
         found = self._respacings.get((answer, doings))
         if found is None:
             if len(self._respacings) >= 4096:
@@ -540,7 +540,8 @@ class Categories:
         return [self.form(shown[start + p]) for p in positions]
 
 
-_VOWELS = set("aeiou")
+_VOWELS = frozenset("aeiou")
+_UNDOUBLED = _VOWELS | frozenset("wxy")  # "snow" -> snowing, "fix" -> fixing
 
 
 def doing(key: str) -> list[str]:
@@ -554,7 +555,7 @@ def doing(key: str) -> list[str]:
         stems.append(verb[:-2] + "y")
     elif verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
         stems.append(verb[:-1])
-    if len(verb) >= 3 and verb[-1] not in _VOWELS | set("wxy") and verb[-2] in _VOWELS and \
+    if len(verb) >= 3 and verb[-1] not in _UNDOUBLED and verb[-2] in _VOWELS and \
             verb[-3] not in _VOWELS:
         stems.append(verb + verb[-1])
     return [f"{stem}ing {rest}".rstrip() for stem in stems]
