@@ -127,22 +127,28 @@ def redyellow_cards(page) -> dict:
 
 def redyellow_answer(base: str, game_id: str, cards: dict) -> str | None:
     """Return an answer not yet given for this Thing, or None."""
-    used = get(f"{base}/api/games/{game_id}")["state"]["used"]
+    from solver.phrases import phrase_key
+    used = get(f"{base}/api/games/{game_id}")["state"]["used"]  # this Thing's, as keys
     found = get(f"{base}/api/redyellow/solve?{urllib.parse.urlencode({**cards, 'limit': 0})}")
-    fresh = [w for w in found["words"] if w.lower() not in used]
+    fresh = [w for w in found["words"] if phrase_key(w) not in used]  # as the game keeps them
     return fresh[0] if fresh else None
+
+
+def redyellow_answerable(page, base: str, game_id: str) -> str:
+    """Return an answer to the cards on the table; while there is none, the table is stumped
+    (which deal has one depends on the seed and on the category packs)."""
+    for _ in range(20):
+        answer = redyellow_answer(base, game_id, redyellow_cards(page))
+        if answer:
+            return answer
+        stumped(page, base, game_id)
+    pytest.fail("twenty Things in a row without an answer")
 
 
 def redyellow_win(page, base: str, game_id: str) -> None:
     """Ann gives a valid answer; while there is none to give, the table is stumped."""
-    for _ in range(20):
-        answer = redyellow_answer(base, game_id, redyellow_cards(page))
-        if answer:
-            say(page, "Ann", answer)
-            expect(page.locator("#verdict")).to_have_attribute("data-valid", "true")
-            return
-        stumped(page, base, game_id)
-    pytest.fail("twenty Things in a row without an answer")
+    say(page, "Ann", redyellow_answerable(page, base, game_id))
+    expect(page.locator("#verdict")).to_have_attribute("data-valid", "true")
 
 
 # The games ------------------------------------------------------------------------------------
@@ -264,7 +270,9 @@ def test_red_letter_yellow_letter_is_refereed_through_the_page(server, phone):
     expect(ann.locator("td.yellow .held")).to_have_text(yellow)
     expect(ann.locator("td.total")).to_have_text("1")
 
-    # A wrong answer, said by the player with the odd name: red, with reasons.
+    # A wrong answer, said by the player with the odd name: red, with reasons (on a deal that
+    # has answers, for the hints and the stumped check below).
+    redyellow_answerable(page, server, game_id)
     say(page, odd_name, "Zzzz qqq")
     expect(page.locator("#verdict")).to_have_attribute("data-valid", "false")
     assert verdict_colour(page) == RED
