@@ -49,7 +49,8 @@ def word_for(base: str, state: dict) -> str:
         params = {"initial": cards["initial"], "green": cards["green"], "red": cards["red"]}
         return get(f"{base}/api/extremis/solve?{urllib.parse.urlencode(params)}")["words"][0]
     found = get(f"{base}/api/redyellow/solve?{urllib.parse.urlencode({**cards, 'limit': 0})}")
-    return next(w for w in found["words"] if w.lower() not in state["used"])
+    from solver.phrases import phrase_key
+    return next(w for w in found["words"] if phrase_key(w) not in state["used"])  # its keys
 
 
 def letters(page, box: str) -> list[str]:
