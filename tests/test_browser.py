@@ -19,6 +19,8 @@ from browserkit import (DESKTOP, GREEN, PHONE, RED, artifacts, browser, get,  # 
                         fill_setup, phone, server, shot)
 from playwright.sync_api import expect  # noqa: E402
 
+from solver.phrases import phrase_key  # noqa: E402
+
 MOST_MOVES, MOST_SECONDS = 80, 60  # bounds on playing a game to its end
 
 
@@ -127,7 +129,6 @@ def redyellow_cards(page) -> dict:
 
 def redyellow_answer(base: str, game_id: str, cards: dict) -> str | None:
     """Return an answer not yet given for this Thing, or None."""
-    from solver.phrases import phrase_key
     used = get(f"{base}/api/games/{game_id}")["state"]["used"]  # this Thing's, as keys
     found = get(f"{base}/api/redyellow/solve?{urllib.parse.urlencode({**cards, 'limit': 0})}")
     fresh = [w for w in found["words"] if phrase_key(w) not in used]  # as the game keeps them

@@ -17,6 +17,8 @@ from browserkit import (GREEN, PHONE, artifacts, browser, get, phone, post,  # n
                         answerable_seed, fill_setup, server, shot)
 from playwright.sync_api import expect  # noqa: E402
 
+from solver.phrases import phrase_key  # noqa: E402
+
 NARROW = {**PHONE, "viewport": {"width": 320, "height": 568}}
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 TARGET = 44  # px, the smallest thing a finger is asked to hit
@@ -49,7 +51,6 @@ def word_for(base: str, state: dict) -> str:
         params = {"initial": cards["initial"], "green": cards["green"], "red": cards["red"]}
         return get(f"{base}/api/extremis/solve?{urllib.parse.urlencode(params)}")["words"][0]
     found = get(f"{base}/api/redyellow/solve?{urllib.parse.urlencode({**cards, 'limit': 0})}")
-    from solver.phrases import phrase_key
     return next(w for w in found["words"] if phrase_key(w) not in state["used"])  # its keys
 
 
