@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import os
 import sys
+import unicodedata
+from collections import Counter
 from functools import lru_cache
 from importlib import resources
 from typing import Callable, Iterable
@@ -93,6 +95,7 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
     members: dict[str, tuple[str, str | None, str]] = {}
     problems = []
     excluded = set()
+    under = set()  # the senses the category's roots hold
     for name in spec.exclude:
         try:
             root = wn.synset(name)
@@ -110,6 +113,7 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
         for synset in wn.closure(root, kinds=not spec.instances_only):
             if synset.offset in excluded:
                 continue
+            under.add(synset.offset)
             lemmas = synset.lemmas
             if spec.people and any(" " in lemma for lemma in lemmas):
                 # "Einstein" beside "Albert Einstein": the surname index finds it already, and
@@ -132,16 +136,13 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
             key = phrase_key(text)
             if key and key not in members:
                 members[key] = (text, gloss, name)
+    glosses = _glosses(spec, members, wn, under)
     for text in spec.members:
         key = phrase_key(text)
         if not key:
             problems.append(f"member {text!r} has no letters")
             continue
-        definition = spec.definitions.get(text)
-        if definition is None:
-            senses = wn.find(key.replace(" ", "_"))
-            definition = _short(senses[0].definition) if senses else None
-        members[key] = (text, definition, "supplement")
+        members[key] = (text, spec.definitions.get(text) or glosses.get(text), "supplement")
     blocked = {phrase_key(b) for b in spec.block}
     for key in blocked - members.keys():
         problems.append(f"block {key!r} matches no member")
@@ -157,6 +158,59 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
         problems.append(f"only {len(members)} members (at least {MIN_MEMBERS})")
     return Built(spec, members, problems, set(all_senses.sense_words(spec, members, wn)),
                  named_ones(spec, members, wn, excluded))
+
+
+GLOSS_HOPS = 3  # "ram" the male sheep and "goat" meet at bovid, three kinds up
+SWITCH_SUPPORT = 2  # members near a sense that is not WordNet's first, for it to be the one meant
+
+
+def _glosses(spec: Spec, members: dict, wn: wordnet.WordNet, under: set[int]) -> dict[str, str]:
+    """Return the WordNet glosses of a category's listed members, each of the sense the category
+    means, or none. A sense must be spelled as the member is, capitals and all: a title or a
+    brand is no sense of its words ("The Voice" is no voice, "Heart" the band no heart, "Apple"
+    no fruit) and a common noun no name ("oscar" the fish is no Oscar); a person's name is a
+    person. Of several, one under the category's roots wins, else WordNet's first, unless no
+    other member's first sense shares a kind with it one or two kinds up and SWITCH_SUPPORT
+    share one with another sense (among farm animals a "ram" is the male sheep, not the tool).
+    In a list with roots, or of names, a sense near no other member is another thing ("Chinook"
+    the people among dog breeds, "Monk" the jazz pianist among TV shows)."""
+    texts = [t for t in spec.members if t not in spec.definitions and phrase_key(t)]
+    names = 2 * sum(map(_capitalised, [*texts, *(m[0] for m in members.values())])) \
+        >= len(texts) + len(members)
+    senses = {}
+    for text in texts:
+        found = [s for s in wn.find(phrase_key(text).replace(" ", "_"))
+                 if any(_fold(text) == _fold(lemma) for lemma in s.lemmas)
+                 and (not spec.people or s.offset in _people(wn))]
+        inside = [s for s in found if s.offset in under]
+        senses[text] = inside[:1] or [s for s in found if any(
+            _fold(text) == _fold(lemma) and text.islower() == lemma.islower() for lemma in s.lemmas)]
+    firsts = {text: found[0].offset for text, found in senses.items() if found}
+    kinds = Counter(a for o in [*under, *firsts.values()]
+                    for level in wn.above(o, GLOSS_HOPS) for a in level)
+
+    def support(sense, text: str) -> tuple[int, ...]:
+        """How many other members share a kind one step up, then two, then three."""
+        if sense.offset in under:
+            return (len(under),)
+        own = set().union(*wn.above(firsts[text], GLOSS_HOPS))
+        return tuple(max((kinds[a] - (a in own) for a in level), default=0)
+                     for level in wn.above(sense.offset, GLOSS_HOPS))
+    out = {}
+    for text, found in senses.items():
+        best = found[0] if found else None
+        if best is not None and not any(support(best, text)[:2]):
+            near = max(found, key=lambda sense: support(sense, text))  # the first of equals
+            best = near if max(support(near, text)[:2]) >= SWITCH_SUPPORT else best
+        if best is not None and (any(support(best, text)) or not (under or names)):
+            out[text] = _short(best.definition)
+    return out
+
+
+def _fold(text: str) -> str:
+    """Return `text` without accents, case and hyphens: "Coca-Cola" is WordNet's "Coca_Cola"."""
+    text = unicodedata.normalize("NFKD", text.replace("_", " ").replace("-", " "))
+    return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).lower().split())
 
 
 NAMED_ONES = 2  # boats and ships: 6 (the Bounty, the Mayflower...); trees: 1 (Yggdrasil)

@@ -45,6 +45,7 @@ class WordNet:
         self.folder = folder
         self.synsets: dict[int, Synset] = {}
         self.senses: dict[str, list[int]] = {}
+        self._parents: dict[int, list[int]] | None = None
         try:
             self._read_data(os.path.join(folder, "data.noun"))
             self._read_index(os.path.join(folder, "index.noun"))
@@ -116,6 +117,21 @@ class WordNet:
                     child = self.synsets[offset]
                     stack.append(child)
                     yield child
+
+    def above(self, offset: int, hops: int) -> list[set[int]]:
+        """Return the synsets 1, 2 ... `hops` steps above `offset` (what it is a kind or
+        instance of), one set per step."""
+        if self._parents is None:
+            self._parents = {}
+            for synset in self.synsets.values():
+                for child in synset.hyponyms + synset.instances:
+                    self._parents.setdefault(child, []).append(synset.offset)
+        found, levels, level = {offset}, [], {offset}
+        for _ in range(hops):
+            level = {p for o in level for p in self._parents.get(o, ())} - found
+            found |= level
+            levels.append(level)
+        return levels
 
     def find(self, lemma: str) -> list[Synset]:
         """Return the noun senses of `lemma`, in WordNet's order."""

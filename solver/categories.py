@@ -191,7 +191,7 @@ class Categories:
                 ("zipf", "H"), ("display_at", "I"), ("definition_of", "I"),
                 ("definition_at", "I"), ("cats_at", "I"), ("cats", "H"),
                 ("surname_at", "I"), ("surname_keys", "I"), ("members", "I"),
-                ("shown", "I"), ("form_at", "I"))}
+                ("shown", "I"), ("form_at", "I"), ("form_definition", "I"))}
         except (KeyError, TypeError, ValueError) as err:
             raise LexiconError(f"{name} is missing part of a category lexicon ({err})") from None
         self._senses_data = sections["senses"] if "senses" in sections else None
@@ -481,9 +481,12 @@ class Categories:
 
     def member(self, trie_id: int, form: int | None = None) -> Member:
         """Return the member with this id (written as form number `form`, if given)."""
-        word = self.display(trie_id) if form is None else self.form(form)
-        return Member(self._trie.restore_key(trie_id), word,
-                      self._arrays["zipf"][trie_id] / 100, self.definition(trie_id))
+        if form is None:
+            word, definition = self.display(trie_id), self.definition(trie_id)
+        else:
+            word, definition = self.form(form), self._gloss(self._arrays["form_definition"][form])
+        return Member(self._trie.restore_key(trie_id), word, self._arrays["zipf"][trie_id] / 100,
+                      definition)
 
     def form(self, number: int) -> str:
         """Return a category's spelling of a member, by its number."""
@@ -497,7 +500,9 @@ class Categories:
 
     def definition(self, trie_id: int) -> str | None:
         """Return a member's short definition (WordNet's gloss), or None."""
-        number = self._arrays["definition_of"][trie_id]
+        return self._gloss(self._arrays["definition_of"][trie_id])
+
+    def _gloss(self, number: int) -> str | None:
         if number == 0xFFFFFFFF:
             return None
         at = self._arrays["definition_at"]

@@ -120,15 +120,15 @@ def assemble_bytes(built: list[Built], aliases: dict[str, int],
             cats_of.setdefault(key, []).append(number)
     # Outside a category a member shows its common-noun spelling ("apple", not the company).
     display = {k: min(v, key=lambda w: (w != w.lower(), w)) for k, v in spellings.items()}
-    # Inside one, the category's own spelling ("Apple" among tech companies).
-    forms = sorted({b.members[k][0] for b in built for k in b.members})
+    # Inside one, the category's own spelling and gloss ("Apple" among tech companies, no fruit).
+    forms = sorted({(shown, gloss or "") for b in built for shown, gloss, _ in b.members.values()})
     form_id = {form: i for i, form in enumerate(forms)}
     zipf = zipf_of(sorted(display), display)
     trie = marisa_trie.Trie(list(display))
     ids = {key: trie[key] for key in display}
     by_id = sorted(display, key=ids.__getitem__)
 
-    glosses = sorted({g for g in definition.values() if g})
+    glosses = sorted({gloss for _, gloss in forms if gloss})
     gloss_number = {g: i for i, g in enumerate(glosses)}
 
     surnames: dict[str, list[int]] = {}
@@ -153,7 +153,7 @@ def assemble_bytes(built: list[Built], aliases: dict[str, int],
         start = len(members)
         for _, keys in parts:
             members.extend(ids[k] for k in keys)
-            shown.extend(form_id[b.members[k][0]] for k in keys)
+            shown.extend(form_id[b.members[k][0], b.members[k][1] or ""] for k in keys)
         catmeta.append({"start": start, "parts": [(letter, [letters_of[k] for k in keys])
                                                   for letter, keys in parts]})
     bits, metas_all = bytearray(), []
@@ -196,8 +196,9 @@ def assemble_bytes(built: list[Built], aliases: dict[str, int],
         "surname_at": _u(4, _offsets(len(surnames[s]) for s in surname_by_id)),
         "members": _u(4, members),
         "shown": _u(4, shown),
-        "forms": b"".join(f.encode() for f in forms),
-        "form_at": _u(4, _offsets(len(f.encode()) for f in forms)),
+        "forms": b"".join(f.encode() for f, _ in forms),
+        "form_at": _u(4, _offsets(len(f.encode()) for f, _ in forms)),
+        "form_definition": _u(4, (gloss_number[g] if g else 0xFFFFFFFF for _, g in forms)),
         "bits": bytes(bits),
         "catmeta": json.dumps(metas_all, separators=(",", ":"), sort_keys=True).encode(),
         "senses": marisa_trie.Trie(sense_keys(built)).tobytes(),

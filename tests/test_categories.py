@@ -56,6 +56,24 @@ def test_multi_word_members_and_commonness(cats):
     assert "apple" in found.words  # common answers come first
 
 
+@pytest.mark.parametrize("category, answer, gloss", [
+    ("tv_shows", "The Voice", None),  # a title, no voice
+    ("tech_companies", "Apple", None),  # no fruit
+    ("fruits", "apple", "fruit with red or yellow or green skin"),
+    ("farm_animals", "ram", "uncastrated adult male sheep"),  # not the tool, WordNet's first
+    ("pets", "oscar", None),  # the fish, not the award
+    ("dog_breeds", "Chinook", None),  # not the people
+    ("things_in_a_kitchen", "toaster", "a kitchen appliance"),  # not someone who proposes a toast
+])
+def test_a_member_is_glossed_in_its_category_sense_or_not_at_all(cats, category, answer, gloss):
+    found = cats.match(cats.get(category), answer)
+    assert found is not None
+    if gloss is None:
+        assert found.definition is None
+    else:
+        assert found.definition.startswith(gloss)
+
+
 def load_golden():
     rows = []
     for line in GOLDEN.read_text(encoding="utf-8").splitlines():
