@@ -31,8 +31,10 @@ of a twelfth), `tests/golden/things-dev14.tsv` a fourteenth (the twelfth's other
 a sixteenth (the thirteenth's other 59), `tests/golden/things-dev17.tsv` a seventeenth (54 prompts of a
 fourteenth), `tests/golden/things-dev18.tsv` an eighteenth (47 prompts of a fifteenth) and
 `tests/golden/things-dev19.tsv` a nineteenth (32 "Name 3 ..." prompts of a party game's decks) and
-`tests/golden/things-dev20.tsv` a twentieth (the other 42 of those decks). The seventh's to
-twentieth's first runs, before any change for them:
+`tests/golden/things-dev20.tsv` a twentieth (the other 42 of those decks), `tests/golden/things-dev21.tsv`
+a twenty-first (the 5 prompts of a sixteenth list no set held) and `tests/golden/things-dev22.tsv` a
+twenty-second (51 prompts of a seventeenth and an eighteenth). The seventh's to twenty-second's
+first runs, before any change for them:
     dev7:   402 real, 134 wrong; real wrongly rejected 2 (0.5 %), wrong accepted 6 (4.5 %),
             real accepted 171 (42.5 %), undecided 229 real (57.0 %)
     dev8:   343 real, 107 wrong; real wrongly rejected 12 (3.5 %), wrong accepted 3 (2.8 %),
@@ -61,6 +63,10 @@ twentieth's first runs, before any change for them:
             real accepted 0 (0.0 %), undecided 256 real (100.0 %)
     dev20:  337 real, 84 wrong; real wrongly rejected 2 (0.6 %), wrong accepted 0 (0.0 %),
             real accepted 108 (32.0 %), undecided 227 real (67.4 %)
+    dev21:  40 real, 10 wrong; real wrongly rejected 0 (0.0 %), wrong accepted 0 (0.0 %),
+            real accepted 40 (100.0 %), undecided 0 real (0.0 %)
+    dev22:  408 real, 102 wrong; real wrongly rejected 0 (0.0 %), wrong accepted 0 (0.0 %),
+            real accepted 144 (35.3 %), undecided 264 real (64.7 %)
 
 Baseline, measured before the Thing reader (things.py) existed:
     dev:    426 real, 260 wrong; real wrongly rejected 8 (1.9 %), wrong accepted 12 (4.6 %),
@@ -82,7 +88,7 @@ from solver.categories import Categories
 OPEN = Path(__file__).parent / "golden" / "things-open.tsv"
 # The later development sets, each from public lists (its header says how it was made), each
 # all one part: things-dev2.tsv is "dev2", and so on.
-SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 21)}
+SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 23)}
 RED_ORDER = "qxzjvkwyfbgpmhcdulnrtseaoi"  # rare letters first: the red card an answer surely lacks
 
 
@@ -206,7 +212,8 @@ def test_prompts_never_seen_dev_part_accepts_four_in_five(dev):
                                                ("dev14", 430, 110), ("dev15", 440, 130),
                                                ("dev16", 480, 110), ("dev17", 410, 100),
                                                ("dev18", 370, 90), ("dev19", 250, 60),
-                                               ("dev20", 330, 80)])
+                                               ("dev20", 330, 80), ("dev21", 40, 10),
+                                               ("dev22", 400, 100)])
 def test_the_later_dev_sets_are_safe(cats, part, real, wrong):
     """The later development sets: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
     figures = measure(cats, part)
@@ -230,7 +237,7 @@ def test_prompts_never_seen_frozen_part_is_no_worse_than_before(frozen):
 
 
 @pytest.mark.xfail(reason="not met on the frozen part: 1.1 % of real answers wrongly rejected "
-                          "(3 of 282; wrong answers accepted 4 of 179, 2.2 %; real accepted "
+                          "(3 of 282; wrong answers accepted 2 of 179, 1.1 %; real accepted "
                           "227 of 282, 80.5 %)", strict=False)
 def test_prompts_never_seen_frozen_part_meets_the_safety_goals(frozen):
     """The safety goals: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
