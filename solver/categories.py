@@ -50,6 +50,7 @@ FUZZY_FLOOR = 0.5  # token overlap below this is not understood
 def thing_key(text: str) -> str:
     """Return the key of a Thing card's text: fillers dropped, the rest a phrase key."""
     words = ["you" if w == "youd" else w for w in phrase_key(text).split()]  # "you'd find"
+    words = _these_are(words)
     if "can" in words:  # "things you can sit on": things you sit on
         words = [w for i, w in enumerate(words) if not (w == "can" and words[i - 1:i] == ["you"])]
     while len(words) > 1:
@@ -63,6 +64,21 @@ def thing_key(text: str) -> str:
         else:
             break
     return " ".join(_canonical_place(words))
+
+
+def _these_are(words: list[str]) -> list[str]:
+    """Return a Thing said as a statement, as a party game's description says it, as its plain
+    name: "These are garden tools", "These things are fruits": garden tools, fruits; "These
+    jobs are dangerous": dangerous jobs; "These cities are capitals": capital cities."""
+    if words[:1] != ["these"] or "are" not in words[1:3] or words[-1] == "are":
+        return words
+    at = words.index("are")
+    head, said = words[1:at], words[at + 1:]
+    if head in ([], ["things"]):
+        return said
+    if len(said) == 1 and said[0].endswith("s") and not said[0].endswith(("ss", "ous", "us", "is")):
+        said = [said[0][:-1]]  # "capitals" of cities: capital cities
+    return said + head
 
 
 # "found in a desk", "you find at a zoo", "on a pizza": one wording, "in desk", for Thing keys.

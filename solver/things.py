@@ -308,8 +308,8 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
             if _famous_kinds(cats, found, text):
                 return Part(text, found, 1.0, cats, "famous", "loose restriction")
             if _kinds_of_names(cats, found, text):
-                return Part(text, found, 1.0, cats, _KINDS.match(text).group(1).lower(),
-                            "kinds")
+                return Part(text, found, 1.0, cats,
+                            _KINDS.match(text).group(1).lower().removesuffix("s"), "kinds")
             if how == "name" and not cats.table and not _says_name(found, key):
                 how = "alias"
                 words = key.split()
@@ -348,15 +348,16 @@ def lists_kinds(cats: Categories, category: Category) -> bool:
     return kinds
 
 
-_KINDS = re.compile(r"^\s*(?:the\s+)?(types?|kinds?|sorts?|styles?)\s+of\b", re.I)
+_KINDS = re.compile(r"^\s*(?:the\s+|some\s+)?(types?|kinds?|sorts?|styles?)\s+of\b", re.I)
 BRANDS = "Brands and companies"  # the theme of brands, chains, airlines, websites...
 
 
 def _kinds_of_names(cats: Categories, category: Category, text: str) -> bool:
-    """Return whether a card asks for kinds of what a list of brands names ("Type of
-    restaurant": a diner is one, McDonald's is not; things-dev8 had 7 such rejected)."""
-    return (category.theme == BRANDS and not cats.table and _KINDS.match(text) is not None
-            and not lists_kinds(cats, category))
+    """Return whether a card asks for kinds of what a list of brands or of people names
+    ("Type of restaurant": a diner is one, McDonald's is not; things-dev8 had 7 such
+    rejected; "Some kinds of athletes": a sprinter is one, no athlete's name)."""
+    return ((category.theme == BRANDS or category.people) and not cats.table
+            and _KINDS.match(text) is not None and not lists_kinds(cats, category))
 
 
 @lru_cache(maxsize=2048)

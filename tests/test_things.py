@@ -579,3 +579,23 @@ def test_kinds_of_what_a_list_of_brands_names_are_for_the_table(cats):
     assert verdict.valid is None and "asks for types of them" in verdict.reasons[0].message
     assert valid(cats, "Restaurants", "Olive Garden").valid is True
     assert parts(cats, "Types of fruit")[0][1] == "name"  # a list of kinds is read as before
+
+
+def test_kinds_of_what_a_list_of_people_names_are_for_the_table(cats):
+    """ "Some Kinds of Athletes" reached Athletes, a list of names, and rejected a sprinter and
+    a boxer (things-dev23 had 6 such): the card asks for kinds; both are left to the table."""
+    assert parts(cats, "Some Kinds of Athletes") == [("athletes", "kinds", "kind")]
+    verdict = valid(cats, "Some Kinds of Athletes", "sprinter")
+    assert verdict.valid is None and "holds names, not kinds" in verdict.reasons[0].message
+    verdict = valid(cats, "Some Kinds of Athletes", "Usain Bolt")
+    assert verdict.valid is None and "asks for kinds of them" in verdict.reasons[0].message
+    assert valid(cats, "Athletes", "Usain Bolt").valid is True
+
+
+@pytest.mark.parametrize("thing, category", [
+    ("These Are Garden Tools", "garden_tools"),  # a Pyramid game's descriptions
+    ("These Things Are Fruits", "fruits"),
+    ("These Cities Are Capitals", "capital_cities"),
+])
+def test_a_thing_said_as_a_statement_is_its_plain_name(cats, thing, category):
+    assert parts(cats, thing)[0][0] == category
