@@ -33,6 +33,7 @@ THING_FILLERS = (
     "variety of", "examples of", "names of", "name of", "things that are", "things that is",
     "something that is", "something", "things", "famous", "popular", "well known", "common",
     "different", "some", "any", "a", "an", "the", "of", "items", "stuff", "objects",
+    "thing", "item",  # "Thing at a farm", "Item in a car": a card said in the singular
     "that are", "that is", "which are",
     # "Name 3 herbs", "Name a fruit": a party game's prompt around a Thing
     *(f"{verb} {count}" for verb in ("name", "list") for count in (
@@ -50,7 +51,7 @@ FUZZY_FLOOR = 0.5  # token overlap below this is not understood
 def thing_key(text: str) -> str:
     """Return the key of a Thing card's text: fillers dropped, the rest a phrase key."""
     words = ["you" if w == "youd" else w for w in phrase_key(text).split()]  # "you'd find"
-    words = _these_are(words)
+    words = _somewhere(_these_are(words))
     if "can" in words:  # "things you can sit on": things you sit on
         words = [w for i, w in enumerate(words) if not (w == "can" and words[i - 1:i] == ["you"])]
     while len(words) > 1:
@@ -64,6 +65,17 @@ def thing_key(text: str) -> str:
         else:
             break
     return " ".join(_canonical_place(words))
+
+
+def _somewhere(words: list[str]) -> list[str]:
+    """Return "somewhere"/"someone" said as the places or the people it means: "Somewhere
+    cold": cold places; "Somewhere in outer space": places in outer space; "Someone royal":
+    royal people."""
+    said = {"somewhere": "places", "someplace": "places", "someone": "people",
+            "somebody": "people"}.get(words[0]) if len(words) > 1 else None
+    if said is None:
+        return words
+    return [*words[1:], said] if len(words) == 2 else [said, *words[1:]]
 
 
 def _these_are(words: list[str]) -> list[str]:

@@ -599,3 +599,22 @@ def test_kinds_of_what_a_list_of_people_names_are_for_the_table(cats):
 ])
 def test_a_thing_said_as_a_statement_is_its_plain_name(cats, thing, category):
     assert parts(cats, thing)[0][0] == category
+
+
+@pytest.mark.parametrize("thing, category", [
+    ("Thing at a Farm", "things_on_a_farm"),  # a card in the singular
+    ("Item in a Car", "things_in_a_car"),
+    ("Somewhere cold", "cold_places"),
+    ("Somewhere in Outer Space", "places_not_on_earth"),
+    ("Found in forest", "things_in_a_forest"),  # not the trees alone
+])
+def test_singular_and_somewhere_cards(cats, thing, category):
+    assert parts(cats, thing)[0][0] == category
+
+
+def test_a_painter_is_no_sculptor(cats):
+    """"Painter" accepted Auguste Rodin: the painters' list held the sculptors too."""
+    assert valid(cats, "Painter", "Auguste Rodin").valid is False
+    assert valid(cats, "Sculptors", "Auguste Rodin").valid is True
+    assert valid(cats, "Painters and sculptors", "Auguste Rodin").valid is True
+    assert valid(cats, "Painter", "Michelangelo").valid is True  # he was both
