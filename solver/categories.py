@@ -97,7 +97,7 @@ def _these_are(words: list[str]) -> list[str]:
 _PLACE_WORDS = (("you", "find", "in"), ("you", "find", "at"), ("you", "find", "on"),
                 ("you", "see", "in"), ("you", "see", "at"), ("you", "see", "on"),
                 ("found", "in"), ("found", "at"), ("found", "on"), ("inside",), ("at",), ("on",),
-                ("in",))
+                ("in",), ("around",))
 _OWNERS = {"a", "an", "the", "your", "my", "our", "his", "her", "their"}
 
 
@@ -112,6 +112,8 @@ def _canonical_place(words: list[str]) -> list[str]:
             return ["in", *rest]
     if len(words) > 2 and words[0] in ("that", "people") and words[1] == "you":
         return words[1:]  # "things that you wear"
+    if len(words) > 2 and words[0] in ("that", "which") and words[1] == "people":
+        return ["you", *words[2:]]  # "things that people read": things people read
     if len(words) > 1 and words[0] == "people" and words[1] not in ("who", "that", "with"):
         return ["you", *words[1:]]  # "things people wear"
     if len(words) > 1 and words[0] in ("that", "which", "who"):

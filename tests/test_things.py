@@ -618,3 +618,11 @@ def test_a_painter_is_no_sculptor(cats):
     assert valid(cats, "Sculptors", "Auguste Rodin").valid is True
     assert valid(cats, "Painters and sculptors", "Auguste Rodin").valid is True
     assert valid(cats, "Painter", "Michelangelo").valid is True  # he was both
+
+
+@pytest.mark.parametrize("thing, category", [
+    ("Things That People Read", "things_you_read"),  # "that people read": people read
+    ("Things Around A Pool", "things_at_a_swimming_pool"),
+])
+def test_more_wordings_of_a_card(cats, thing, category):
+    assert parts(cats, thing)[0][0] == category
