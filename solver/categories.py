@@ -46,6 +46,8 @@ for _filler in _FILLER_WORDS:  # longest first, as sorted
     _FILLERS_BY_FIRST.setdefault(_filler[0], []).append(_filler)
 
 FUZZY_FLOOR = 0.5  # token overlap below this is not understood
+_LINKS = frozenset({"in", "of", "a", "an", "the", "you", "that", "which", "who", "with", "and",
+                    "or", "to", "for", "on", "at", "from", "by", "are", "is", "can", "your"})
 
 
 def thing_key(text: str) -> str:
@@ -337,7 +339,9 @@ class Categories:
             words.add(word)
             words.update(singulars(word, self._irregular)[:1])
         candidates = set()
-        for word in words:
+        for word in words - _LINKS:
+            # An alias sharing only linking words ("in", "that", "you") is no reading of the card;
+            # they were a sixth of the candidates that were scored.
             candidates |= self._tokens.get(word, set())
         best, best_score = None, 0.0
         for alias in sorted(candidates):
