@@ -626,3 +626,16 @@ def test_a_painter_is_no_sculptor(cats):
 ])
 def test_more_wordings_of_a_card(cats, thing, category):
     assert parts(cats, thing)[0][0] == category
+
+
+def test_narrower_kinds_are_lists_of_their_own(cats):
+    """things-dev26's first run: "Energy Drink" read as Soft drinks (Monster rejected, Coca-Cola
+    accepted), "Mineral" as Rocks and minerals (granite accepted), "Geometric Shape" as Shapes
+    (a zigzag accepted), "Building" rejected the Empire State Building as a landmark."""
+    assert valid(cats, "Energy Drink", "Monster").valid is True
+    assert valid(cats, "Energy Drink", "Coca-Cola").valid is not True  # a drink, not an energy one
+    assert valid(cats, "Mineral", "quartz").valid is True
+    assert valid(cats, "Mineral", "granite").valid is not True  # a rock
+    assert valid(cats, "Geometric Shape", "hexagon").valid is True
+    assert valid(cats, "Geometric Shape", "zigzag").valid is not True
+    assert valid(cats, "Building", "Empire State Building").valid is not False
