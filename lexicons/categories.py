@@ -154,7 +154,8 @@ def collect(spec: Spec, wn: wordnet.WordNet) -> Built:
         if key not in spec.not_gaps:
             problems.append(f"{key!r} is under the roots in WordNet (first sense) and common, "
                             f"but not a member (unblock it, or list it in not_gaps)")
-    if len(members) < MIN_MEMBERS and not spec.include:  # includes are counted once added
+    if len(members) < MIN_MEMBERS and not spec.include and not spec.complete:
+        # includes are counted once added; a complete list is whole however short (continents)
         problems.append(f"only {len(members)} members (at least {MIN_MEMBERS})")
     return Built(spec, members, problems, set(all_senses.sense_words(spec, members, wn)),
                  named_ones(spec, members, wn, excluded))
@@ -376,7 +377,7 @@ def include_members(built: list[Built], known: dict | None = None) -> None:
 
     for b in built:
         members_of(b.spec.id, ())
-        if b.spec.include and len(b.members) < MIN_MEMBERS:
+        if b.spec.include and len(b.members) < MIN_MEMBERS and not b.spec.complete:
             b.problems.append(f"only {len(b.members)} members (at least {MIN_MEMBERS})")
         if b.spec.within and b.spec.within not in by_id and b.spec.within not in (known or {}):
             b.problems.append(f"within {b.spec.within!r} is no category")

@@ -639,3 +639,17 @@ def test_narrower_kinds_are_lists_of_their_own(cats):
     assert valid(cats, "Geometric Shape", "hexagon").valid is True
     assert valid(cats, "Geometric Shape", "zigzag").valid is not True
     assert valid(cats, "Building", "Empire State Building").valid is not False
+
+
+@pytest.mark.parametrize("thing, answer, verdict", [
+    ("Planets", "Mars", True),
+    ("Planets", "Moon", None),  # one of the planets and moons, no planet: was accepted
+    ("Oceans", "Mediterranean Sea", None),  # was accepted through "Oceans and seas"
+    ("Butterflies", "luna moth", None),
+    ("Cacti", "aloe", None),
+    ("Succulents", "aloe", True),
+    ("Continents", "Asia", True),  # a complete list, however short
+    ("Continents", "India", False),
+])
+def test_one_side_of_a_union_is_a_list_of_its_own(cats, thing, answer, verdict):
+    assert valid(cats, thing, answer).valid is verdict
