@@ -24,7 +24,7 @@ from typing import Callable, Iterable
 
 from solver.catpack import (ALPHABET, MIN_MEMBERS, Built, Spec, _letters,  # noqa: F401
                             assemble_bytes, head_words)
-from solver.categories import thing_key, thing_variants
+from solver.thingkeys import thing_key, thing_variants
 from solver.errors import InputError
 from solver.phrases import phrase_key, singulars
 from solver.version import __version__
@@ -185,7 +185,8 @@ def _glosses(spec: Spec, members: dict, wn: wordnet.WordNet, under: set[int]) ->
                  and (not spec.people or s.offset in _people(wn))]
         inside = [s for s in found if s.offset in under]
         senses[text] = inside[:1] or [s for s in found if any(
-            _fold(text) == _fold(lemma) and text.islower() == lemma.islower() for lemma in s.lemmas)]
+            _fold(text) == _fold(lemma) and text.islower() == lemma.islower()
+            for lemma in s.lemmas)]
     firsts = {text: found[0].offset for text, found in senses.items() if found}
     kinds = Counter(a for o in [*under, *firsts.values()]
                     for level in wn.above(o, GLOSS_HOPS) for a in level)

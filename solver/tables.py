@@ -17,10 +17,11 @@ import json
 import re
 from functools import lru_cache
 
-from .categories import Categories, thing_key, thing_variants
+from .categories import Categories
 from .catpack import Built, Spec, _letters, assemble_bytes
 from .errors import InputError
 from .phrases import phrase_key
+from .thingkeys import thing_key, thing_variants
 
 FIELDS = {"id", "name", "aliases", "members", "block", "include", "open", "within", "people",
           "definitions"}

@@ -12,8 +12,8 @@ category the card names.
 - A card that reaches its category by a looser alias than the category's own name ("Car
   brands": Car makes) is read with how="alias"; redyellow.py rejects a non-member of such a part
   only when a disjoint category holds it. "Famous animals" on a list of kinds is a loose
-  restriction: the famous ones (Lassie) are named individuals the list of kinds cannot hold.
-  "Type of restaurant" on a list of brands is the reverse (how="kinds"): a diner, not a chain.
+  restriction (Lassie is no kind); "Type of restaurant" on a list of brands or of people's
+  names the reverse (how="kinds"): a diner, not a chain; a sprinter, not Usain Bolt.
 - A restriction ("green vegetables", "animals with four legs", "countries that no longer exist")
   is its head category with the modifier kept as `restriction`: members of the head cannot be
   told apart, non-members are surely not it.
@@ -31,8 +31,9 @@ import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from .categories import Categories, Category, thing_key
+from .categories import Categories, Category
 from .phrases import phrase_key, singulars
+from .thingkeys import thing_key
 
 SURE = 0.8  # a part read with less confidence than this never makes a verdict true or false
 
@@ -60,8 +61,7 @@ NOT_SUBSETS = {"no", "longer", "former", "formerly", "extinct", "fictional", "fa
                "myths", "legends", "bible", "history", "made", "shaped", "like", "look", "looks",
                "sound", "sounds", "named", "called", "pretend", "dream", "dreams", "imagined",
                "fantasy", "magic", "magical", "video", "comic", "comics", "anime", "disney",
-               "characters", "character", "costume", "costumes", "plastic", "chocolate",
-               "murder"}
+               "characters", "character", "costume", "costumes", "plastic", "chocolate", "murder"}
 _PEOPLE = {"female", "male", "women", "men", "woman", "man", "girls", "boys", "ladies"}
 _UNION = re.compile(r"\s*/\s*|\s+or\s+|\s+and\s+|\s*,\s*|\s*&\s*|\s+and/or\s+", re.I)
 
@@ -353,9 +353,8 @@ BRANDS = "Brands and companies"  # the theme of brands, chains, airlines, websit
 
 
 def _kinds_of_names(cats: Categories, category: Category, text: str) -> bool:
-    """Return whether a card asks for kinds of what a list of brands or of people names
-    ("Type of restaurant": a diner is one, McDonald's is not; things-dev8 had 7 such
-    rejected; "Some kinds of athletes": a sprinter is one, no athlete's name)."""
+    """Return whether a card asks for kinds of what a list of brands or people names ("Type
+    of restaurant": a diner, not McDonald's; "Some kinds of athletes": a sprinter)."""
     return ((category.theme == BRANDS or category.people) and not cats.table
             and _KINDS.match(text) is not None and not lists_kinds(cats, category))
 

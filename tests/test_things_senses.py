@@ -114,7 +114,7 @@ def test_singular_counting_words_and_verbs_read_as_the_plural_ones(cats):  # noq
     """ "A piece of jewellery", "A unit of measurement" and "Something that comes in pairs" were
     left to the table: "piece" and "unit" were read as restrictions, "comes" is not the
     "come" of the list's name."""
-    from solver.categories import thing_key
+    from solver.thingkeys import thing_key
     assert valid(cats, "A piece of jewellery", "ring").valid is True
     assert valid(cats, "A piece of jewellery", "toaster").valid is False
     assert valid(cats, "A unit of measurement", "inch").valid is True
@@ -218,7 +218,7 @@ def test_an_irregular_plural_that_also_ends_a_member_is_still_a_plural(cats):  #
 def test_a_party_games_name_three_prompt_reads_as_its_thing(cats):  # noqa: F811
     """ "Name 3 herbs", "Name 3 things you'd find in a bedroom", "Name 3 things you can sit on":
     no card of that form was understood; "you'd see" and "you can" now read as "you see", "you"."""
-    from solver.categories import thing_key
+    from solver.thingkeys import thing_key
     assert thing_key("Name 3 herbs") == thing_key("Name three herbs") == thing_key("Herbs")
     assert thing_key("Name a fruit") == thing_key("fruit")
     assert thing_key("Name brands") == "name brands"  # a Thing of its own, no prompt

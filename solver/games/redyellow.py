@@ -37,6 +37,7 @@ import random
 from importlib import resources
 
 from .. import redyellow as rules
+from ..catpack import MIN_MEMBERS
 from ..categories import open_categories
 from ..tables import table_shelf
 from ..things import shelf_of
@@ -114,10 +115,12 @@ def new(players: list[str], seed: int, options: dict | None = None) -> dict:
 
 
 def _all_things(cats) -> list[str]:
-    """Return every Thing the game deals: the table's own first, then the built-in ones."""
+    """Return every Thing the game deals: the table's own first, then the built-in ones but the
+    few short complete lists (the dwarf planets, the continents), which would stump most deals."""
     shelf = shelf_of(cats)
-    return list(dict.fromkeys(c.name for layer in shelf.layers for c in layer.categories
-                              if layer is shelf.built or c.id not in _heads_only(layer)))
+    return list(dict.fromkeys(
+        c.name for layer in shelf.layers for c in layer.categories
+        if (c.size >= MIN_MEMBERS if layer is shelf.built else c.id not in _heads_only(layer))))
 
 
 def _heads_only(layer) -> set:
