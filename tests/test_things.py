@@ -653,3 +653,14 @@ def test_narrower_kinds_are_lists_of_their_own(cats):
 ])
 def test_one_side_of_a_union_is_a_list_of_its_own(cats, thing, answer, verdict):
     assert valid(cats, thing, answer).valid is verdict
+
+
+def test_a_list_that_holds_more_than_its_name_says_is_renamed(cats):
+    """things-dev27's first run: "Planets and moons" accepted Halley's Comet, as the list of
+    that name held comets and asteroids too; it is "Things in the solar system" now, and the
+    card is the planets or the moons. "Things on your face" accepted an elbow as a body part."""
+    assert valid(cats, "Planets and moons", "Titan").valid is True
+    assert valid(cats, "Planets and moons", "Halley's Comet").valid is None
+    assert valid(cats, "Things in the solar system", "Halley's Comet").valid is True
+    assert valid(cats, "Things on your face", "elbow").valid is not True
+    assert valid(cats, "Outdoor games", "capture the flag").valid is True
