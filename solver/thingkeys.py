@@ -27,11 +27,16 @@ _FILLER_WORDS = sorted((tuple(f.split()) for f in THING_FILLERS), key=len, rever
 _FILLERS_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
 for _filler in _FILLER_WORDS:  # longest first, as sorted
     _FILLERS_BY_FIRST.setdefault(_filler[0], []).append(_filler)
+# "Somewhere cold", "Someone royal": the places, the people; "These are ...": a statement.
+_SOME = {"somewhere": "places", "someplace": "places", "someone": "people", "somebody": "people"}
+_OPENERS = frozenset({"these", *_SOME})
+
 
 def thing_key(text: str) -> str:
     """Return the key of a Thing card's text: fillers dropped, the rest a phrase key."""
     words = ["you" if w == "youd" else w for w in phrase_key(text).split()]  # "you'd find"
-    words = _somewhere(_these_are(words))
+    if words and words[0] in _OPENERS:
+        words = _somewhere(_these_are(words))
     if "can" in words:  # "things you can sit on": things you sit on
         words = [w for i, w in enumerate(words) if not (w == "can" and words[i - 1:i] == ["you"])]
     while len(words) > 1:
@@ -51,8 +56,7 @@ def _somewhere(words: list[str]) -> list[str]:
     """Return "somewhere"/"someone" said as the places or the people it means: "Somewhere
     cold": cold places; "Somewhere in outer space": places in outer space; "Someone royal":
     royal people."""
-    said = {"somewhere": "places", "someplace": "places", "someone": "people",
-            "somebody": "people"}.get(words[0]) if len(words) > 1 else None
+    said = _SOME.get(words[0]) if len(words) > 1 else None
     if said is None:
         return words
     return [*words[1:], said] if len(words) == 2 else [said, *words[1:]]
@@ -79,12 +83,15 @@ _PLACE_WORDS = (("you", "find", "in"), ("you", "find", "at"), ("you", "find", "o
                 ("found", "in"), ("found", "at"), ("found", "on"), ("inside",), ("at",), ("on",),
                 ("in",), ("around",))
 _OWNERS = {"a", "an", "the", "your", "my", "our", "his", "her", "their"}
+_PLACES_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _lead in _PLACE_WORDS:
+    _PLACES_BY_FIRST.setdefault(_lead[0], []).append(_lead)
 
 
 def _canonical_place(words: list[str]) -> list[str]:
     """Return `words` with a leading place phrase said one way ("in" and no article), and the
     verb after a leading "that", "which" or "who" in the plural ("that come in pairs")."""
-    for lead in _PLACE_WORDS:
+    for lead in _PLACES_BY_FIRST.get(words[0], ()) if words else ():
         if len(words) > len(lead) and tuple(words[:len(lead)]) == lead:
             rest = words[len(lead):]
             while len(rest) > 1 and rest[0] in _OWNERS:
