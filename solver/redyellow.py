@@ -541,7 +541,8 @@ def _not_in(shelf: Shelf, reading: Reading, answer: str) -> str:
     The rulebook's own example of being helpful: "That's a bay, not a river!"
     """
     said = answer.strip()
-    named = [p.head or p.category for p in reading.parts if p.category is not None]
+    # The parts' own lists, once each: "planets or moons", not their shared "solar system" twice.
+    named = list(dict.fromkeys(p.category for p in reading.parts if p.category is not None))
     if not named:
         rules = " or ".join(describe_pattern(p.pattern) for p in reading.parts)
         return f"{said!r} is not one English word that {rules}"

@@ -664,3 +664,10 @@ def test_a_list_that_holds_more_than_its_name_says_is_renamed(cats):
     assert valid(cats, "Things in the solar system", "Halley's Comet").valid is True
     assert valid(cats, "Things on your face", "elbow").valid is not True
     assert valid(cats, "Outdoor games", "capture the flag").valid is True
+
+
+def test_a_union_rejection_names_each_part_once(cats):
+    # Planets and moons sit within one list; the reason names the card's own two, once each.
+    verdict = valid(cats, "Planets or moons", "toaster")
+    assert verdict.valid is False and verdict.codes == ["not_in_category"]
+    assert "not in the category planets or moons:" in verdict.reasons[0].message
