@@ -2,7 +2,8 @@
 
 Against the real CLI's server: the child is there, every move's answer and event are what the
 serving process would give, refusals too, and a child killed with -9 is replaced while the
-streams go on: every committed move reaches them once, in order.
+streams go on: every committed move reaches them once, in order. On PostgreSQL the child also
+LISTENs for its serving process, which listens itself again while no child does.
 """
 
 import os
@@ -15,6 +16,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 from livekit import Stream, call, serve  # noqa: E402
+from pgkit import fresh_database, postgres  # noqa: E402,F401 (a fixture)
 
 from solver.service.app import Said  # noqa: E402
 from solver.service.mover import Relay  # noqa: E402
@@ -108,6 +110,46 @@ def test_a_killed_moves_process_is_replaced_and_the_streams_miss_nothing(tmp_pat
         assert second in children(server.process.pid)
         assert "the moves' process ended" in server.output()
         watcher.close()
+
+
+def test_replicas_hear_each_other_through_their_moves_processes(tmp_path, postgres):  # noqa: F811
+    url = fresh_database(postgres)
+    with serve(url, tmp_path / "a.log", "--move-process") as a, \
+            serve(url, tmp_path / "b.log", "--move-process") as b:
+        mover_of(a)
+        first = mover_of(b)
+        game_id = call(a.base, "POST", "/api/games",
+                       {"game": "extremis", "players": ["ann", "bob"], "seed": 7})[1]["id"]
+        on_b = Stream(b.base, game_id)
+        assert on_b.wait(lambda s: s.events)
+        assert answer(a.base, game_id)[0] == 200  # played by A's child ...
+        assert on_b.wait(lambda s: seqs(s) == [1])  # ... heard by B's, passed to B's stream
+        # B's child dies: B listens itself until a new child does; nothing is missed.
+        os.kill(first, signal.SIGKILL)
+        for _ in range(3):
+            assert answer(a.base, game_id)[0] == 200
+        assert on_b.wait(lambda s: len(s.moves()) >= 4)
+        second = mover_of(b, old=first)
+        assert answer(a.base, game_id)[0] == 200
+        assert answer(b.base, game_id)[0] == 200
+        assert on_b.wait(lambda s: len(s.moves()) >= 6)
+        assert seqs(on_b) == [1, 2, 3, 4, 5, 6]  # no gap, no repeat
+        assert on_b.moves()[-1][1]["state"] == \
+            call(b.base, "GET", f"/api/games/{game_id}")[1]["state"]
+        assert second in children(b.process.pid)
+        on_b.close()
+
+
+def test_a_relay_drops_the_notify_of_its_own_move(tmp_path):
+    sent = []
+    relay = Relay("postgresql://nobody@127.0.0.1:1/none", sent.append)
+    relay.published("g1", 4, b"data")
+    relay._noted("g1 4\ndata")  # its own move's NOTIFY, back
+    relay._noted("g1 5\nmore")  # another replica's
+    relay._noted("g1 seats")
+    assert sent == [("event", "g1", 4, b"data", None), ("note", "g1 5\nmore"),
+                    ("note", "g1 seats")]
+    relay.close()
 
 
 def test_what_crosses_to_the_moves_process_pickles(tmp_path):

@@ -51,6 +51,7 @@ RECENT = 256  # events kept per channel for listeners a little behind
 READERS = 4  # threads reading the log for the live streams
 # How often the log is polled for moves nothing told of: a safety net under the notices.
 POLL = 2.0
+FORWARD_CHECK = 0.5  # seconds: how soon a resting LISTEN notices it must listen again
 # How often a SQLite file's change counter is read for moves of other processes (a CLI move,
 # --workers 2): one PRAGMA on one connection, a few microseconds; the log is read only when
 # the counter moved.
@@ -125,6 +126,9 @@ class Hub:
         self.watching = False
         self.lock = threading.Lock()
         self.stopping = threading.Event()
+        # On PostgreSQL, whether another process (the moves' own, mover.py) LISTENs and hands
+        # this hub the notifications: its own LISTEN then rests, and takes them again meanwhile.
+        self.forwarded = False
 
     def close(self) -> None:
         """Stop the hub's threads (the service's ends with the process)."""
@@ -381,17 +385,21 @@ class Hub:
                 self.stopping.wait(2.0)
 
     def _listen(self) -> None:
-        """LISTEN for moves committed by any replica; poke the channel on the event loop."""
+        """LISTEN for moves committed by any replica; poke the channel on the event loop.
+        While the notifications are forwarded (see `forwarded`) it rests."""
         delay = 0.5
         while not self.stopping.is_set():
+            if self.forwarded:
+                self.stopping.wait(FORWARD_CHECK)
+                continue
             try:
                 # Closed when the database goes away too, before listening again.
                 with connect(str(self.target)) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
                     self._catch_up_soon()  # moves made before anybody listened: read them
                     delay = 0.5
-                    while not self.stopping.is_set():
-                        for note in conn.notifies(timeout=1.0):
+                    while not self.stopping.is_set() and not self.forwarded:
+                        for note in conn.notifies(timeout=FORWARD_CHECK):
                             self._noted(note.payload)
             except Exception:  # noqa: BLE001 (the database went away: listen again)
                 log.warning("live notifications interrupted; listening again in %.1f s", delay)
@@ -409,6 +417,20 @@ class Hub:
             self.published(game_id, int(seq), data.encode())
         elif seq.isdigit():
             self.tell(game_id, int(seq))
+
+    def noted(self, payload: str) -> None:
+        """On the event loop: pass on one NOTIFY another process heard (as `_noted`)."""
+        self.forwarded = True
+        head, _, data = payload.partition("\n")
+        game_id, _, seq = head.partition(" ")
+        if game_id not in self.channels:
+            return
+        if seq == "seats":
+            self.seated(game_id)
+        elif seq.isdigit() and data:
+            self.heard(game_id, int(seq), data.encode(), None)
+        elif seq.isdigit():
+            self.poke(game_id, int(seq))
 
 
 def states_after(store, game, module) -> dict[int, dict]:

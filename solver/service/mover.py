@@ -13,7 +13,8 @@ pipe and sends back the answer and the move's event.
 Start with `Mover.play` (the serving side, called by app.py's `threaded` for every move) and
 `main` (the child). Frames on both pipes are a 4-byte length and a pickle (the two processes
 are one program): to the child ("play", id, args, tokens); from it ("ready",), ("done", id,
-status, headers, body), ("event", game, seq, data, state) and ("tell", game, seq, seats). A
+status, headers, body), ("event", game, seq, data, state), ("tell", game, seq, seats) and, on
+PostgreSQL, ("listening",) and ("note", payload) for the NOTIFYs of other replicas' moves. A
 move's event is written before its answer, so no screen hears of a move after its player.
 
 The child runs under Linux's SCHED_BATCH policy: a move handed to it wakes it without taking
@@ -25,7 +26,8 @@ clients see: it still runs as soon as a core is free.
 
 The child's streams hub is a `Relay`: it encodes every move's event, as a replica on
 PostgreSQL does, and passes it to the serving process's hub (which drops what it heard
-already, by sequence number: its file watch or LISTEN hears the same moves). Computer players'
+already, by sequence number: its file watch hears the same moves; on PostgreSQL the child
+LISTENs in its stead, see Relay). Computer players'
 moves are made by the child's own timers. If the child dies, the moves waiting on it are
 answered 503 (with Retry-After; each was committed or not, as when a server dies), the next
 moves are played in the serving process, and a new child is started.
@@ -48,6 +50,7 @@ from .live import Hub, move_event
 
 ENV = "WORDREF_MOVE_PROCESS"
 RESTART = 1.0  # seconds before a new child, after one died
+OWN_KEPT = 10_000  # own moves whose NOTIFY the child waits for, at most
 log = logging.getLogger("wordref.mover")
 
 
@@ -126,6 +129,9 @@ class Mover:
                 pass
             finally:
                 self.writer = None
+                hub = self.hub_of()
+                if hub is not None:
+                    hub.forwarded = False  # its own LISTEN takes the notifications again
                 for waiting in self.pending.values():
                     if not waiting.done():
                         waiting.set_exception(Gone())
@@ -148,16 +154,47 @@ class Mover:
                 hub = self.hub_of()
                 if hub is not None and message[1] in hub.channels:
                     (hub.heard if kind == "event" else hub.tell)(*message[1:])
+            elif kind == "note":
+                hub = self.hub_of()
+                if hub is not None:
+                    hub.noted(message[1])
+            elif kind == "listening":
+                hub = self.hub_of()
+                if hub is not None and hub.started:
+                    hub.forwarded = True
+                    await hub._catch_up()  # what its own LISTEN might have missed meanwhile
             elif kind == "ready":
                 self.writer = child.stdin
 
 
 class Relay(Hub):
-    """The child's hub: no streams of its own; every move's event goes to the serving process."""
+    """The child's hub: no streams of its own; every move's event goes to the serving process.
+
+    On PostgreSQL it also LISTENs for the serving process (`listen`): every other replica's
+    move reaches the serving process over the pipe, read by its event loop as the child's own
+    events are, and no thread of the serving process takes the GIL from its event loop for
+    each NOTIFY. The NOTIFYs of the child's own moves, which the serving process has already
+    from `published`, are dropped here."""
 
     def __init__(self, target, send):
         super().__init__(target)
         self.send = send
+        self.own: set[tuple[str, str]] = set()  # (game, seq) published, its NOTIFY not back
+
+    def listen(self) -> None:
+        """Start relaying the notifications (PostgreSQL only)."""
+        if self.postgres:
+            threading.Thread(target=self._listen, name="wordref-listen", daemon=True).start()
+
+    def _catch_up_soon(self) -> None:
+        self.send(("listening",))
+
+    def _noted(self, payload: str) -> None:
+        game_id, _, seq = payload.partition("\n")[0].partition(" ")
+        if (game_id, seq) in self.own:
+            self.own.discard((game_id, seq))
+        else:
+            self.send(("note", payload))
 
     def herald(self, game, at: float, move: dict, events: list, state: dict) -> str | None:
         if not self.postgres:
@@ -165,6 +202,10 @@ class Relay(Hub):
         return move_event(find_engine(game.game), game.seq + 1, at, move, events, state)
 
     def published(self, game_id: str, seq: int, data: bytes, state: dict | None = None) -> None:
+        if self.postgres:
+            if len(self.own) > OWN_KEPT:  # NOTIFYs that never came back (a lost connection)
+                self.own.clear()
+            self.own.add((game_id, str(seq)))
         self.send(("event", game_id, seq, data, state))
 
     def tell(self, game_id: str, seq: int | None, seats: bool = False) -> None:
@@ -186,7 +227,8 @@ async def _serve() -> None:
 
     app = create_app()
     moves = app.state.moves
-    moves.seating._hub = Relay(moves.referees.path, send)
+    moves.seating._hub = relay = Relay(moves.referees.path, send)
+    relay.listen()
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
