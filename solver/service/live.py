@@ -127,7 +127,8 @@ class Hub:
         self.lock = threading.Lock()
         self.stopping = threading.Event()
         # On PostgreSQL, whether another process (the moves' own, mover.py) LISTENs and hands
-        # this hub the notifications: its own LISTEN then rests, and takes them again meanwhile.
+        # this hub the notifications: its own LISTEN rests while it does, and listens again
+        # when that process is gone (mover.py sets and clears it).
         self.forwarded = False
 
     def close(self) -> None:
