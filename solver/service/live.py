@@ -410,8 +410,7 @@ class Hub:
     def _noted(self, payload: str) -> None:
         """Pass on one NOTIFY: "GAME seats", "GAME SEQ", or "GAME SEQ" and a newline and the
         move's event (pgstore.py)."""
-        head, _, data = payload.partition("\n")
-        game_id, _, seq = head.partition(" ")
+        game_id, seq, data = parse_note(payload)
         if seq == "seats":
             self.tell(game_id, None, True)
         elif seq.isdigit() and data:
@@ -422,8 +421,7 @@ class Hub:
     def noted(self, payload: str) -> None:
         """On the event loop: pass on one NOTIFY another process heard (as `_noted`)."""
         self.forwarded = True
-        head, _, data = payload.partition("\n")
-        game_id, _, seq = head.partition(" ")
+        game_id, seq, data = parse_note(payload)
         if game_id not in self.channels:
             return
         if seq == "seats":
@@ -432,6 +430,13 @@ class Hub:
             self.heard(game_id, int(seq), data.encode(), None)
         elif seq.isdigit():
             self.poke(game_id, int(seq))
+
+
+def parse_note(payload: str) -> tuple[str, str, str]:
+    """Return (game, "seats" or the move's number, its event or "") of a NOTIFY's payload."""
+    head, _, data = payload.partition("\n")
+    game_id, _, seq = head.partition(" ")
+    return game_id, seq, data
 
 
 def states_after(store, game, module) -> dict[int, dict]:

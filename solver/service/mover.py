@@ -46,7 +46,7 @@ import threading
 from starlette.responses import Response
 
 from ..games import engine as find_engine
-from .live import Hub, move_event
+from .live import Hub, move_event, parse_note
 
 ENV = "WORDREF_MOVE_PROCESS"
 RESTART = 1.0  # seconds before a new child, after one died
@@ -190,7 +190,7 @@ class Relay(Hub):
         self.send(("listening",))
 
     def _noted(self, payload: str) -> None:
-        game_id, _, seq = payload.partition("\n")[0].partition(" ")
+        game_id, seq, _ = parse_note(payload)
         if (game_id, seq) in self.own:
             self.own.discard((game_id, seq))
         else:
