@@ -37,8 +37,10 @@ twenty-second (51 prompts of a seventeenth and an eighteenth), `tests/golden/thi
 twenty-third (60 category descriptions of a Pyramid game), `tests/golden/things-dev24.tsv` a
 twenty-fourth (60 prompts of four more lists), `tests/golden/things-dev25.tsv` a twenty-fifth (60
 more of the Pyramid game's), `tests/golden/things-dev26.tsv` a twenty-sixth (60 prompts of a
-nineteenth list) and `tests/golden/things-dev27.tsv` a twenty-seventh (60 of a twentieth). The
-seventh's to twenty-seventh's first runs, before any change for them:
+nineteenth list), `tests/golden/things-dev27.tsv` a twenty-seventh (60 of a twentieth),
+`tests/golden/things-dev28.tsv` a twenty-eighth (41 of a twenty-first) and `tests/golden/things-dev29.tsv`
+a twenty-ninth (33 of a twenty-second). The seventh's to twenty-ninth's first runs, before any
+change for them:
     dev7:   402 real, 134 wrong; real wrongly rejected 2 (0.5 %), wrong accepted 6 (4.5 %),
             real accepted 171 (42.5 %), undecided 229 real (57.0 %)
     dev8:   343 real, 107 wrong; real wrongly rejected 12 (3.5 %), wrong accepted 3 (2.8 %),
@@ -81,6 +83,10 @@ seventh's to twenty-seventh's first runs, before any change for them:
             real accepted 135 (28.4 %), undecided 334 real (70.2 %)
     dev27:  480 real, 120 wrong; real wrongly rejected 2 (0.4 %), wrong accepted 3 (2.5 %),
             real accepted 174 (36.2 %), undecided 304 real (63.3 %)
+    dev28:  328 real, 82 wrong; real wrongly rejected 5 (1.5 %), wrong accepted 1 (1.2 %),
+            real accepted 127 (38.7 %), undecided 196 real (59.8 %)
+    dev29:  264 real, 66 wrong; real wrongly rejected 8 (3.0 %), wrong accepted 2 (3.0 %),
+            real accepted 56 (21.2 %), undecided 200 real (75.8 %)
 
 Baseline, measured before the Thing reader (things.py) existed:
     dev:    426 real, 260 wrong; real wrongly rejected 8 (1.9 %), wrong accepted 12 (4.6 %),
@@ -102,7 +108,7 @@ from solver.categories import Categories
 OPEN = Path(__file__).parent / "golden" / "things-open.tsv"
 # The later development sets, each from public lists (its header says how it was made), each
 # all one part: things-dev2.tsv is "dev2", and so on.
-SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 28)}
+SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 30)}
 RED_ORDER = "qxzjvkwyfbgpmhcdulnrtseaoi"  # rare letters first: the red card an answer surely lacks
 
 
