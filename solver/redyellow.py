@@ -36,13 +36,12 @@ from .index import lowest_bits
 from .letters import Alphabet
 from .phrases import phrase_key, strip_article
 from .categories import Member
-from .things import (SURE, Reading, Shelf, describe_pattern, fits_pattern, lists_kinds,
+from .things import (SURE, WORKS, Reading, Shelf, describe_pattern, fits_pattern, lists_kinds,
                      named_words, restriction_words, shelf_of)
 from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
 DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
 CHARACTERS = "Characters"  # the theme of fictional characters, gods, superheroes...
-WORKS = "Media and works"  # the theme of movies, books, songs, bands...: a title is any phrase
 
 
 @dataclass(frozen=True)

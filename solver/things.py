@@ -348,14 +348,16 @@ def lists_kinds(cats: Categories, category: Category) -> bool:
     return kinds
 
 
-_KINDS = re.compile(r"^\s*(?:the\s+|some\s+)?(types?|kinds?|sorts?|styles?)\s+of\b", re.I)
+_KINDS = re.compile(r"^\s*(?:the\s+|some\s+|an?\s+)?(types?|kinds?|sorts?|styles?)\s+of\b", re.I)
 BRANDS = "Brands and companies"  # the theme of brands, chains, airlines, websites...
+WORKS = "Media and works"  # the theme of movies, books, songs, bands...: a title is any phrase
 
 
 def _kinds_of_names(cats: Categories, category: Category, text: str) -> bool:
-    """Return whether a card asks for kinds of what a list of brands or people names ("Type
-    of restaurant": a diner, not McDonald's; "Some kinds of athletes": a sprinter)."""
-    return ((category.theme == BRANDS or category.people) and not cats.table
+    """Return whether a card asks for kinds of what a list of brands, titles or people names
+    ("Type of restaurant": a diner, not McDonald's; "A type of book": an atlas, not Emma;
+    "Some kinds of athletes": a sprinter)."""
+    return ((category.theme in (BRANDS, WORKS) or category.people) and not cats.table
             and _KINDS.match(text) is not None and not lists_kinds(cats, category))
 
 
