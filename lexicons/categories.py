@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Callable, Iterable
 
 from solver.catpack import (ALPHABET, MIN_MEMBERS, Built, Spec, _letters,  # noqa: F401
-                            assemble_bytes, head_words)
+                            assemble_bytes, head_words, narrowings)
 from solver.thingkeys import thing_key, thing_variants
 from solver.errors import InputError
 from solver.phrases import phrase_key, singulars
@@ -31,9 +31,9 @@ from solver.version import __version__
 
 from . import senses as all_senses, sources, wordnet
 
-FIELDS = {"id", "name", "aliases", "synsets", "instances_only", "exclude", "members", "block",
-          "people", "definitions", "data", "include", "open", "within",
-          "not_gaps", "complete"}
+FIELDS = {"id", "name", "aliases", "narrower", "synsets", "instances_only", "exclude", "members",
+          "block", "people", "definitions", "data", "include", "open", "within", "not_gaps",
+          "complete"}
 
 Progress = Callable[[Iterable, str], Iterable]
 
@@ -71,8 +71,8 @@ def load_specs(files=None) -> list[Spec]:
             unknown = set(raw) - FIELDS
             if unknown:
                 raise InputError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-            for key in ("aliases", "synsets", "exclude", "members", "block", "data", "include",
-                        "not_gaps"):
+            for key in ("aliases", "narrower", "synsets", "exclude", "members", "block", "data",
+                        "include", "not_gaps"):
                 value = raw.get(key) or []
                 if not isinstance(value, list) or not all(isinstance(v, (str, int, float))
                                                           for v in value):
@@ -385,11 +385,12 @@ def include_members(built: list[Built], known: dict | None = None) -> None:
 
 
 def alias_table(specs: list[Spec]) -> tuple[dict[str, int], list[str]]:
-    """Return (variant key -> category number, clashes) for every name and alias."""
+    """Return (variant key -> category number, clashes) for every name, alias and narrower
+    wording."""
     table: dict[str, int] = {}
     clashes = []
     for number, spec in enumerate(specs):
-        for text in [spec.name, spec.id.replace("_", " "), *spec.aliases]:
+        for text in [spec.name, spec.id.replace("_", " "), *spec.aliases, *spec.narrower]:
             key = thing_key(text)
             for variant in thing_variants(key) if key else ():
                 owner = table.setdefault(variant, number)
@@ -428,11 +429,11 @@ def build(progress: Progress = _no_progress) -> bytes:
     aliases, clashes = alias_table(specs)
     if broken or clashes:
         raise InputError("the category packs have problems: " + "; ".join(broken + clashes))
-    return assemble(built, aliases, progress)
+    return assemble(built, aliases, progress, narrowings(specs, aliases))
 
 
 def assemble(built: list[Built], aliases: dict[str, int],
-             progress: Progress = _no_progress) -> bytes:
+             progress: Progress = _no_progress, narrower: dict[str, str] | None = None) -> bytes:
     """Return the bytes of a category lexicon holding `built` categories, ranked by wordfreq."""
     about = {
         "sources": [{"name": "WordNet", "version": wordnet.version(), "kind": "nouns",
@@ -449,7 +450,7 @@ def assemble(built: list[Built], aliases: dict[str, int],
     }
     keys = {k for b in built for k in b.members}
     return assemble_bytes(built, aliases, lambda ks, shown: member_zipf(ks, shown, progress),
-                          irregular_plurals(keys), about, progress)
+                          irregular_plurals(keys), about, progress, narrower)
 
 
 PHRASE_PENALTY = 1.0  # zipf taken off a member per word beyond its first

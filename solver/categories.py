@@ -101,6 +101,7 @@ class Categories:
                                for i, c in enumerate(header["categories"])]
             self._by_id = {c.id: c for c in self.categories}
             self._aliases: dict[str, int] = header["aliases"]
+            self._narrower: dict[str, str] = header.get("narrower", {})
             self._irregular: dict[str, str] = header.get("irregular", {})
             self._trie = marisa_trie.Trie()
             self._trie.frombytes(bytes(sections["trie"]))
@@ -120,6 +121,7 @@ class Categories:
         self._tokens: dict[str, set[str]] | None = None
         self._said: dict[str, tuple[str, ...]] = {}
         self._cats_of: dict[str, tuple[Category, ...]] = {}
+        self._kinds: dict[int, bool] = {}
         self._thing_words: frozenset[str] | None = None
         self._resolved: dict[str, Resolution] = {}
         self._catmeta: list | None = None
@@ -204,6 +206,12 @@ class Categories:
         """Return the category whose id, name or alias has this Thing key (thing_key), or None."""
         found = self._exact(key)
         return found[0] if found else None
+
+    def narrowed_by(self, key: str) -> str | None:
+        """Return what narrows the category a Thing key names when the key is one of its
+        narrower wordings ("religious" for "religious holidays"), else None."""
+        found = self._exact(key) if self._narrower else None
+        return self._narrower.get(found[1]) if found else None
 
     def _exact(self, key: str) -> tuple[Category, str] | None:
         by_id = self._by_id.get(key.replace(" ", "_"))
@@ -466,6 +474,18 @@ class Categories:
         start = self._meta(category)["start"]
         shown = self._arrays["shown"]
         return [self.form(shown[start + p]) for p in positions]
+
+    def lists_kinds(self, category: Category) -> bool:
+        """Return whether a category lists kinds ("American robin"), not names ("Angel Falls")."""
+        kinds = self._kinds.get(category.number)
+        if kinds is None:
+            # Members are stored by letter: a sample across the whole list. A name has every
+            # word capitalised ("Angel Falls"); "American robin" is a kind.
+            step = max(1, category.size // 60)
+            words = self.member_words(category, range(0, category.size, step))
+            named = sum(1 for w in words if all(part[:1].isupper() for part in w.split()))
+            kinds = self._kinds[category.number] = named * 2 < len(words)
+        return kinds
 
 
 _VOWELS = frozenset("aeiou")

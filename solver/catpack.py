@@ -17,6 +17,7 @@ from . import lexfile
 from .index import build_index
 from .letters import LATIN, Alphabet
 from .phrases import phrase_key, singulars, strip_article
+from .thingkeys import thing_key, thing_variants
 
 MIN_MEMBERS = 15
 ALPHABET = Alphabet("en", LATIN)
@@ -30,6 +31,9 @@ class Spec:
     id: str
     name: str
     aliases: list[str] = field(default_factory=list)
+    # Wordings that name only a part of the list ("religious holidays" of Holidays): read as
+    # the category with a restriction wordref cannot check, never as the whole of it.
+    narrower: list[str] = field(default_factory=list)
     synsets: list[str] = field(default_factory=list)
     instances_only: bool = False
     exclude: list[str] = field(default_factory=list)
@@ -100,13 +104,42 @@ def head_words(members, spec: Spec) -> dict[str, list[str]]:
 SMALL_WORDS = {"the", "of", "and", "de", "la", "le", "a", "an", "in", "on", "st", "san", "new"}
 
 
+# Words of a narrower wording that say nothing of what narrows it ("things you hang on a wall").
+_FILLERS = {"a", "an", "the", "things", "thing", "that", "are", "is", "you", "of", "and", "or",
+            "which", "who", "can", "to", "stuff", "items", "kinds", "types"}
+
+
+def narrowings(specs: list[Spec], aliases: dict[str, int]) -> dict[str, str]:
+    """Return Thing key variant -> what narrows it, for every narrower wording of `specs`:
+    its words that the category's name and id do not say ("religious" for "religious holidays"
+    of Holidays; the whole wording when every word is the name's). A variant that the name or
+    an alias also reaches, or that `aliases` (variant -> category number) gives to another
+    category, is left out: "greens" must not narrow "green things"."""
+    out = {}
+    for number, spec in enumerate(specs):
+        named, whole = set(), set()
+        for text in (spec.name, spec.id.replace("_", " ")):
+            for word in thing_key(text).split() + phrase_key(text).split():
+                named.update((word, word + "s", *singulars(word)))
+        for text in (spec.name, spec.id.replace("_", " "), *spec.aliases):
+            whole.update(thing_variants(thing_key(text)) if thing_key(text) else ())
+        for text in spec.narrower:
+            key = thing_key(text)
+            words = [w for w in phrase_key(text).split() if w not in named and w not in _FILLERS]
+            for variant in thing_variants(key) if key else ():
+                if variant not in whole and aliases.get(variant) == number:
+                    out.setdefault(variant, " ".join(words) or text)
+    return out
+
+
 def assemble_bytes(built: list[Built], aliases: dict[str, int],
                    zipf_of: Callable[[list, dict], dict], irregular: dict[str, str],
-                   about: dict, progress=None) -> bytes:
+                   about: dict, progress=None, narrower: dict[str, str] | None = None) -> bytes:
     """Return the bytes of a category lexicon holding `built` categories.
 
     `zipf_of(keys, display)` returns each member's zipf x 100 (its rank inside a category),
-    `irregular` the plurals members are said in, `about` what the header says of the sources.
+    `irregular` the plurals members are said in, `about` what the header says of the sources,
+    `narrower` the alias keys that name only a part of their category (`narrowings`).
     """
     progress = progress or (lambda items, label: items)
     spellings: dict[str, set[str]] = {}
@@ -177,6 +210,7 @@ def assemble_bytes(built: list[Built], aliases: dict[str, int],
                         **({"inside": inside[b.spec.id]} if inside.get(b.spec.id) else {}),
                         **head_words(b.members, b.spec)} for b in built],
         "aliases": aliases, "irregular": irregular,
+        **({"narrower": narrower} if narrower else {}),
         "members": len(display),
         **about,
     }

@@ -36,11 +36,10 @@ from .index import lowest_bits
 from .letters import Alphabet
 from .phrases import phrase_key, strip_article
 from .categories import Member
-from .things import (SURE, WORKS, Reading, Shelf, describe_pattern, fits_pattern, lists_kinds,
+from .things import (DESCRIPTIVE, SURE, WORKS, Reading, Shelf, describe_pattern, fits_pattern,
                      named_words, restriction_words, shelf_of)
 from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
-DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
 CHARACTERS = "Characters"  # the theme of fictional characters, gods, superheroes...
 
 
@@ -340,7 +339,7 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
             where = ("names a kind of thing, but may be a title too:" if
                      shelf.categories_of(answer) else "is in no list wordref has, and")
             unsure.append(f"{said!r} {where} no list of {name} holds "
-                          f"every {'name' if (p.head or p.category).people else 'title'}; "
+                          f"every {'title' if (p.head or p.category).theme == WORKS else 'name'}; "
                           f"the table decides")
         elif _a_named_one(shelf, p, answer):
             unsure.append(f"{said!r} may be the name of one of the {name}: wordref lists "
@@ -380,7 +379,10 @@ def _known_apart(shelf: Shelf, part, answer: str) -> bool:
     said = restriction_words(part.restriction)
     found_with = _found_with(built, said)
     known = False
+    kind_of_target = " " + phrase_key(target.name)
     for other in built.categories_of(answer):
+        if (" " + phrase_key(other.name)).endswith(kind_of_target):
+            return False  # "New Zealand brands": Whittaker's is one of the candy brands
         if said & named_words(other.name, other.id):
             return False  # "Baby foods": formula is one of the baby items, which "baby" names
         if other.number in found_with:
@@ -436,18 +438,21 @@ _widest_people: dict[int, Category | None] = {}
 
 
 def _endless(shelf: Shelf, part, answer: str) -> bool:
-    """Return whether a list of people or of titles, which can never hold them all, meets a
-    name that no list holds at all: a new film ("The Zone of Interest" was rejected as no
-    movie), an actor the list lacks (Rami Malek). Such a name is left to the table, unless the
-    list is complete (US presidents, Shakespeare's plays) or the widest list of people knows
-    the name as someone else's (Spielberg, a filmmaker, for actors). A name some list holds (a
-    city, the Mona Lisa) is judged as before, unless it is a title said as one that only lists
-    of kinds hold (_a_title). Only set lookups, asked before a rejection."""
+    """Return whether a list of people, characters or titles, which can never hold them all,
+    meets a name that no list holds at all: a new film ("The Zone of Interest" was rejected as
+    no movie), an actor the list lacks (Rami Malek), a film's hero (Lloyd Dobler). Such a name
+    is left to the table, unless the list is complete (US presidents, Shakespeare's plays) or
+    the widest list of people knows the name as someone else's (Spielberg, a filmmaker, for
+    actors). A name some list holds (a city, the Mona Lisa) is judged as before, unless it is a
+    title said as one that only lists of kinds hold (_a_title). Only set lookups, asked before
+    a rejection."""
     target = part.head or part.category
-    if part.source.table or target.complete or not (target.people or target.theme == WORKS):
+    if part.source.table or target.complete or not (
+            target.people or target.theme in (WORKS, CHARACTERS)):
         return False
     held = shelf.categories_of(answer)
-    if held and (target.people or not _a_title(shelf, answer, held)):
+    if held and (target.people or target.theme == CHARACTERS or
+                 not _a_title(shelf, answer, held)):
         return False
     if not target.people:
         return True
@@ -466,7 +471,7 @@ def _a_title(shelf: Shelf, answer: str, held: list[Category]) -> bool:
     words = strip_article(answer.strip()).split()
     return bool(words) and all(w[:1].isupper() for w in words) and all(
         c.theme != WORKS and not c.people and (c.open or c.theme == DESCRIPTIVE or
-                                               lists_kinds(shelf.built, c)) for c in held)
+                                               shelf.built.lists_kinds(c)) for c in held)
 
 
 def _a_named_one(shelf: Shelf, part, answer: str) -> bool:
@@ -486,7 +491,7 @@ def _a_named_one(shelf: Shelf, part, answer: str) -> bool:
     if not words or not (all(w[:1].isupper() for w in words) or (
             len(words) == 1 and words[0].lower() not in Lexicon.open("en"))):
         return False
-    return all(not lists_kinds(shelf.built, c) for c in shelf.categories_of(answer)
+    return all(not shelf.built.lists_kinds(c) for c in shelf.categories_of(answer)
                if c.theme != DESCRIPTIVE and not c.open)
 
 

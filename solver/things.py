@@ -75,7 +75,7 @@ class Part:
     confidence: float
     source: Categories | None = None  # the lexicon that holds the category
     restriction: str | None = None  # words that narrow the category and are not checked
-    how: str = "name"  # name, union, name form, restriction, guess, pattern, unknown...
+    how: str = "name"  # name, union, name form, restriction, narrower, guess, pattern...
     pattern: tuple | None = None  # a spelling rule ("words ending in N"): (kind, value)
 
     @property
@@ -310,6 +310,14 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
             if _kinds_of_names(cats, found, text):
                 return Part(text, found, 1.0, cats,
                             _KINDS.match(text).group(1).lower().removesuffix("s"), "kinds")
+            narrowed = cats.narrowed_by(key)
+            if narrowed is not None:
+                # "Religious holidays", a narrower wording of Holidays: a holiday is for the
+                # table, anything else is rejected as the list's own name would reject it;
+                # but a description ("Things that are frozen", of cold things) names more
+                # than any list of it holds, so a non-member is judged as by an alias.
+                return Part(text, found, 1.0, cats, narrowed,
+                            "restriction" if found.theme == DESCRIPTIVE else "narrower")
             if how == "name" and not cats.table and not _says_name(found, key):
                 how = "alias"
                 words = key.split()
@@ -321,7 +329,6 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
     return None
 
 
-_kinds_cache: dict[tuple[int, int], bool] = {}
 _FAMOUS = re.compile(r"\bfamous\b", re.I)
 
 
@@ -332,25 +339,13 @@ def _famous_kinds(cats: Categories, category: Category, text: str) -> bool:
     if category.people or not _FAMOUS.search(text) or \
             "famous" in named_words(category.name, category.id):
         return False
-    return lists_kinds(cats, category)
-
-
-def lists_kinds(cats: Categories, category: Category) -> bool:
-    """Return whether a category lists kinds ("American robin"), not names ("Angel Falls")."""
-    key = (id(cats), category.number)
-    kinds = _kinds_cache.get(key)
-    if kinds is None:
-        # Members are stored by letter: a sample across the whole list. A name has every word
-        # capitalised ("Angel Falls"); "American robin" is a kind.
-        words = cats.member_words(category, range(0, category.size, max(1, category.size // 60)))
-        named = sum(1 for w in words if all(part[:1].isupper() for part in w.split()))
-        kinds = _kinds_cache[key] = named * 2 < len(words)
-    return kinds
+    return cats.lists_kinds(category)
 
 
 _KINDS = re.compile(r"^\s*(?:the\s+|some\s+|an?\s+)?(types?|kinds?|sorts?|styles?)\s+of\b", re.I)
 BRANDS = "Brands and companies"  # the theme of brands, chains, airlines, websites...
 WORKS = "Media and works"  # the theme of movies, books, songs, bands...: a title is any phrase
+DESCRIPTIVE = "Descriptive things"  # the theme of "red things", "things with wings"...
 
 
 def _kinds_of_names(cats: Categories, category: Category, text: str) -> bool:
@@ -358,7 +353,7 @@ def _kinds_of_names(cats: Categories, category: Category, text: str) -> bool:
     ("Type of restaurant": a diner, not McDonald's; "A type of book": an atlas, not Emma;
     "Some kinds of athletes": a sprinter)."""
     return ((category.theme in (BRANDS, WORKS) or category.people) and not cats.table
-            and _KINDS.match(text) is not None and not lists_kinds(cats, category))
+            and _KINDS.match(text) is not None and not cats.lists_kinds(category))
 
 
 @lru_cache(maxsize=2048)

@@ -261,7 +261,7 @@ def test_prompts_never_seen_frozen_part_is_no_worse_than_before(frozen):
 
 @pytest.mark.xfail(reason="not met on the frozen part: 1.1 % of real answers wrongly rejected "
                           "(3 of 282; wrong answers accepted 2 of 179, 1.1 %; real accepted "
-                          "233 of 282, 82.6 %)", strict=False)
+                          "230 of 282, 81.6 %)", strict=False)
 def test_prompts_never_seen_frozen_part_meets_the_safety_goals(frozen):
     """The safety goals: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
     assert frozen.real_rejected <= 0.01 * frozen.real

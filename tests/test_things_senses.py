@@ -19,10 +19,11 @@ def test_words_only_people_are_do_not_restrict_a_list_of_things(cats):  # noqa: 
     assert valid(cats, "Female singers", "Paris").valid is False
 
 
-def test_a_name_form_keeps_an_alias_an_alias(cats):  # noqa: F811
-    """ "Movie character names" is the form of "movie characters", an alias of Fictional
-    characters: a character no list holds was rejected as not a fictional character."""
-    assert parts(cats, "Movie character names") == [("fictional_characters", "alias", None)]
+def test_a_list_of_characters_leaves_unknown_names_to_the_table(cats):  # noqa: F811
+    """ "Movie character names" is the form of "movie characters", a list within Fictional
+    characters: a character no list holds was rejected as not a fictional character. No list
+    of characters holds them all."""
+    assert parts(cats, "Movie character names") == [("movie_characters", "name form", None)]
     assert valid(cats, "Movie character names", "Lightning McQueen").valid is True
     assert valid(cats, "Movie character names", "Lloyd Dobler").valid is None
     assert parts(cats, "City names") == [("cities", "name form", None)]
@@ -41,8 +42,10 @@ def test_tv_characters_and_childrens_shows_are_lists_within_the_wider_ones(cats)
 
 
 def test_tv_actors_are_not_every_actor(cats):  # noqa: F811
-    """ "Television actors" was an alias of Actors and actresses: Humphrey Bogart was one."""
-    assert parts(cats, "Television actors")[0][0] == "tv_stars"
+    """ "Television actors" was an alias of Actors and actresses: Humphrey Bogart was one; then
+    of TV stars, where Oprah Winfrey was one. It is a list of its own within TV stars."""
+    assert parts(cats, "Television actors")[0][0] == "tv_actors"
+    assert valid(cats, "Television actors", "Oprah Winfrey").valid is None
     assert valid(cats, "Television actors", "Humphrey Bogart").valid is not True
     assert valid(cats, "TV actors", "Jennifer Aniston").valid is True
     assert valid(cats, "Movie actors", "Humphrey Bogart").valid is True
@@ -236,3 +239,33 @@ def test_streaming_services_and_search_engines_are_lists_within_websites(cats): 
     assert valid(cats, "Streaming services", "Apple TV+").valid is True
     assert valid(cats, "Streaming services", "Reddit").valid is None
     assert valid(cats, "Search engines", "DuckDuckGo").valid is True
+
+
+def test_a_narrower_wording_leaves_the_lists_members_to_the_table(cats):  # noqa: F811
+    """ "Religious holidays" and "Disney princesses" were aliases of Holidays and of Disney
+    characters: Halloween was a religious holiday and Mickey Mouse a princess. A wording that
+    names only a part of a list is read as the list with a restriction: its members are for the
+    table, anything else is rejected as the list's own name would reject it."""
+    assert parts(cats, "Religious holidays") == [("holidays", "narrower", "religious")]
+    assert valid(cats, "Religious holidays", "Halloween").valid is None
+    assert valid(cats, "Religious holidays", "toaster").valid is False
+    assert parts(cats, "Disney princesses")[0][:2] == ("disney_characters", "narrower")
+    assert valid(cats, "Disney princesses", "Mickey Mouse").valid is None
+    # A description names more than its list holds: a non-member is judged as by an alias.
+    assert parts(cats, "Things that are frozen") == [("cold_things", "restriction", "frozen")]
+    assert valid(cats, "Things that are frozen", "permafrost").valid is None
+
+
+def test_a_narrower_wording_never_narrows_the_name_it_shares_a_variant_with():
+    """ "greens" (narrower, say, of Green things) shares the variant "green" with "Things that
+    are green", the list's own alias: that card stays the whole list."""
+    from lexicons.categories import alias_table
+    from solver.catpack import Spec, narrowings
+    specs = [Spec(pack="t", id="green_things", name="Green things",
+                  aliases=["things that are green"], narrower=["greens"]),
+             Spec(pack="t", id="holidays", name="Holidays", narrower=["religious holidays"])]
+    table, clashes = alias_table(specs)
+    narrowed = narrowings(specs, table)
+    assert not clashes
+    assert "green" not in narrowed and "green thing" not in narrowed
+    assert narrowed["religious holiday"] == "religious"
