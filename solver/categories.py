@@ -207,11 +207,13 @@ class Categories:
         found = self._exact(key)
         return found[0] if found else None
 
-    def narrowed_by(self, key: str) -> str | None:
-        """Return what narrows the category a Thing key names when the key is one of its
-        narrower wordings ("religious" for "religious holidays"), else None."""
-        found = self._exact(key) if self._narrower else None
-        return self._narrower.get(found[1]) if found else None
+    def lookup_narrowed(self, key: str) -> tuple[Category | None, str | None]:
+        """Return (the category a Thing key names, what narrows it): the narrowing when the key
+        is one of the category's narrower wordings ("religious" for "religious holidays")."""
+        found = self._exact(key)
+        if found is None:
+            return None, None
+        return found[0], self._narrower.get(found[1])
 
     def _exact(self, key: str) -> tuple[Category, str] | None:
         by_id = self._by_id.get(key.replace(" ", "_"))

@@ -303,14 +303,13 @@ def _exact(layers, text: str, how: str = "name") -> Part | None:
     if not key:
         return None
     for cats in layers:
-        found = cats.lookup_key(key)
+        found, narrowed = cats.lookup_narrowed(key)
         if found is not None:
             if _famous_kinds(cats, found, text):
                 return Part(text, found, 1.0, cats, "famous", "loose restriction")
             if _kinds_of_names(cats, found, text):
                 return Part(text, found, 1.0, cats,
                             _KINDS.match(text).group(1).lower().removesuffix("s"), "kinds")
-            narrowed = cats.narrowed_by(key)
             if narrowed is not None:
                 # "Religious holidays", a narrower wording of Holidays: a holiday is for the
                 # table, anything else is rejected as the list's own name would reject it;
