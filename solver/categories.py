@@ -310,9 +310,14 @@ class Categories:
             return None
         key = variants[0]
         members = self._members_of(category)
-        # A head word many members share may go unsaid: "miso" (soup), "Michigan" (Lake ...).
+        # A head word many members share may go unsaid: "miso" (soup), "Michigan" (Lake ...),
+        # or be said where the member leaves it out: "Nicoise salad" for Nicoise.
         shortened = [f"{v} {s}" for v in variants for s in category.suffixes] + \
-                    [f"{p} {v}" for v in variants for p in category.prefixes]
+                    [f"{p} {v}" for v in variants for p in category.prefixes] + \
+                    [v[:-len(s) - 1] for v in variants for s in category.suffixes
+                     if v.endswith(f" {s}")] + \
+                    [v[len(p) + 1:] for v in variants for p in category.prefixes
+                     if v.startswith(f"{p} ")]
         for variant in (*variants, *shortened):
             trie_id = self._trie.get(variant)
             if trie_id is not None and trie_id in members:
