@@ -269,3 +269,17 @@ def test_a_narrower_wording_never_narrows_the_name_it_shares_a_variant_with():
     assert not clashes
     assert "green" not in narrowed and "green thing" not in narrowed
     assert narrowed["religious holiday"] == "religious"
+
+
+def test_a_name_no_list_holds_is_for_the_table_on_a_list_of_names(cats):  # noqa: F811
+    """The River Wear and Snaefell were rejected as no river and no mountain: a list of place
+    names cannot hold them all. A name some list holds is judged as before, and a complete list
+    (the countries of South America) rejects what it lacks."""
+    assert valid(cats, "Rivers", "Wear").valid is None
+    assert valid(cats, "Mountains", "Snaefell").valid is None
+    assert valid(cats, "Rivers", "Lake Superior").valid is False
+    assert valid(cats, "Rivers", "toaster").valid is False
+    assert valid(cats, "South American countries", "Bolivaria").valid is False
+    assert valid(cats, "Countries", "Bolivaria").valid is False
+    # A list of kinds still rejects a word it lacks: a waffle cone is no ice cream flavour.
+    assert valid(cats, "Ice cream flavours", "waffle cone").valid is False
