@@ -33,7 +33,7 @@ from . import senses as all_senses, sources, wordnet
 
 FIELDS = {"id", "name", "aliases", "narrower", "synsets", "instances_only", "exclude", "members",
           "block", "people", "definitions", "data", "include", "open", "within", "not_gaps",
-          "complete"}
+          "complete", "family"}
 
 Progress = Callable[[Iterable, str], Iterable]
 

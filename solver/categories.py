@@ -50,6 +50,7 @@ class Category:
     inside: frozenset[str] = frozenset()  # ids of the lists of kinds nearly all inside this one
     complete: bool = False  # every member is listed (US presidents), though a list of names
     named: bool = False  # a list of kinds whose kinds have named ones (ships: the Mayflower)
+    family: str | None = None  # lists that exclude each other ("colours"): see lexicons/categories
 
     def to_json(self) -> dict:
         """Return {"id", "name", "members"} as `wordref things` prints it."""
@@ -97,7 +98,8 @@ class Categories:
                                         c.get("people", False), tuple(c.get("suffixes", ())),
                                         tuple(c.get("prefixes", ())), c.get("open", False),
                                         c.get("within"), frozenset(c.get("inside", ())),
-                                        c.get("complete", False), c.get("named", False))
+                                        c.get("complete", False), c.get("named", False),
+                                        c.get("family"))
                                for i, c in enumerate(header["categories"])]
             self._by_id = {c.id: c for c in self.categories}
             self._aliases: dict[str, int] = header["aliases"]

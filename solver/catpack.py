@@ -48,6 +48,7 @@ class Spec:
     within: str | None = None  # id of the category this one is a curated subset of
     not_gaps: list[str] = field(default_factory=list)  # common WordNet words left out on purpose
     complete: bool = False  # every member is listed (US presidents): not an endless list of names
+    family: str | None = None  # lists that exclude each other: red things, blue things ("colours")
 
 
 @dataclass
@@ -207,6 +208,7 @@ def assemble_bytes(built: list[Built], aliases: dict[str, int],
                         **({"complete": True} if b.spec.complete else {}),
                         **({"named": True} if b.named else {}),
                         **({"within": b.spec.within} if b.spec.within else {}),
+                        **({"family": b.spec.family} if b.spec.family else {}),
                         **({"inside": inside[b.spec.id]} if inside.get(b.spec.id) else {}),
                         **head_words(b.members, b.spec)} for b in built],
         "aliases": aliases, "irregular": irregular,

@@ -16,7 +16,7 @@ tell (a part not understood or only guessed, a restriction such as "green" it ca
 open Thing such as "things you wear") the letter rules are still checked, but valid is None
 (code unknown_category, the part named) and the table decides. A part read through a looser alias
 or with a restriction rejects a non-member only when it is known to be something else: a member
-of a category that shares almost nothing with the part's (`_known_apart`). Nor is an answer
+of a category that shares almost nothing with the part's (`known_apart`). Nor is an answer
 rejected that a list cannot hold or that may be a member said otherwise (`_category`): a name
 with digits ("U2"), one found where the restriction's thing is (a desk lamp, for "Desk
 accessories"), a first name of a character no list holds ("Mickey"), a name no list holds for a
@@ -35,11 +35,12 @@ from .hints import LEVELS, Hint, graded
 from .index import lowest_bits
 from .letters import Alphabet
 from .phrases import phrase_key, strip_article
+from .doubts import (a_name_no_list_holds, a_named_one, endless, held_in_family, kind_inside,
+                     known_apart, member_head, said_in_part, sense_of)
 from .things import (DESCRIPTIVE, SURE, WORKS, Reading, Shelf, describe_pattern, fits_pattern,
-                     named_words, restriction_words, shelf_of)
+                     shelf_of)
 from .verdict import MAX_TEXT, Reason, Verdict, too_long
 
-CHARACTERS = "Characters"  # the theme of fictional characters, gods, superheroes...
 
 
 @dataclass(frozen=True)
@@ -305,7 +306,7 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
         elif p.head is not None and p.source.match(p.head, answer) is not None:
             unsure.append(f"{said!r} is one of the {_lower(p.head.name)}, but not among the "
                           f"{name} wordref knows")
-        elif _sense_of(p, answer):
+        elif sense_of(p, answer):
             unsure.append(f"WordNet files {said!r} among the {name} in one of its senses, but "
                           f"wordref does not list it")
         elif any(ch.isdigit() for ch in said):
@@ -319,209 +320,34 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
         elif p.open:
             unsure.append(f"{said!r} is not among the {name} wordref lists, which cannot be "
                           f"all of them")
-        elif (head := _member_head(shelf, p, answer)) is not None:
+        elif (head := member_head(shelf, p, answer)) is not None:
             unsure.append(f"{said!r} is not among the {name} wordref lists, but {head!r}, its "
                           f"last word, is one of them")
-        elif p.how in ("alias", "restriction") and not _known_apart(shelf, p, answer):
+        elif p.how in ("alias", "restriction") and not known_apart(shelf, p, answer):
             unsure.append(f"{said!r} is not among the {name} wordref lists, and nothing "
                           f"wordref knows of it sets it apart from them")
-        elif (whole := _said_in_part(shelf, p, answer)) is not None:
+        elif (whole := said_in_part(shelf, p, answer)) is not None:
             unsure.append(f"{said!r} may be {whole.word!r}, one of the {name}, said by its "
                           f"first name; the table decides")
-        elif _a_name_no_list_holds(shelf, p, answer):
+        elif a_name_no_list_holds(shelf, p, answer):
             unsure.append(f"{said!r} is in no list wordref has, and its list of {name} cannot "
                           f"hold every name")
-        elif (kind := _kind_inside(shelf, p, answer)) is not None:
+        elif (kind := kind_inside(shelf, p, answer)) is not None:
             unsure.append(f"{said!r} is one of the {_lower(kind.name)}, nearly all of which "
                           f"are {name}, though wordref does not list it among them")
-        elif _endless(shelf, p, answer):
+        elif endless(shelf, p, answer):
             where = ("names a kind of thing, but may be a title too:" if
                      shelf.categories_of(answer) else "is in no list wordref has, and")
             unsure.append(f"{said!r} {where} no list of {name} holds "
                           f"every {'title' if (p.head or p.category).theme == WORKS else 'name'}; "
                           f"the table decides")
-        elif _a_named_one(shelf, p, answer):
+        elif a_named_one(shelf, p, answer):
             unsure.append(f"{said!r} may be the name of one of the {name}: wordref lists "
                           f"kinds of them, not the ones given names")
+        elif p.category.family and not held_in_family(shelf, p, answer):
+            unsure.append(f"{said!r} is not among the {name} wordref lists, nor in the list of "
+                          f"any other of the {p.category.family}; the table decides")
     return None, (unsure[0] if unsure else None)
-
-
-def _sense_of(part, answer: str) -> bool:
-    """Return whether WordNet files `answer` under the part's category (or its head) in a
-    sense people use, though no list holds it: never rejected for that (lexicons/senses.py)."""
-    return any(c is not None and part.source.wordnet_sense(c, answer)
-               for c in (part.category, part.head))
-
-
-# A card read through a looser alias ("Heroes" reaches Superheroes) or a head with a restriction
-# ("diet foods") may name more than its category lists. There a non-member is rejected only when
-# every category that holds it, leaving aside those that hold half the part's own members or more
-# ("animals" for birds) and the descriptive mixes ("things in a kitchen"), shares almost nothing
-# with the part's (at most APART_SHARE of the smaller), and none shares much (NEAR_SHARE): a bat
-# is a mammal, apart from birds; a birthday, in no list, is for the table. On the second dev set
-# real answers wrongly rejected went 10 -> 2; the curated set kept its rejections.
-APART_SHARE = 0.05
-NEAR_SHARE = 0.10  # between the two: tells nothing either way (things in a kitchen, for foods)
-ABOVE_SHARE = 0.5
-_apart: dict[tuple[int, int], str] = {}
-
-
-def _known_apart(shelf: Shelf, part, answer: str) -> bool:
-    """Return whether `answer` is known to lie outside the part's category (see above)."""
-    if part.source.table:
-        return True  # a table's own list is the table's word
-    built, target = shelf.built, part.head or part.category
-    if target.theme == WORKS:
-        return False  # "Nicolas Cage movies": The Rock is a film as well as a TV star
-    said = restriction_words(part.restriction)
-    found_with = _found_with(built, said)
-    known = False
-    kind_of_target = " " + phrase_key(target.name)
-    for other in built.categories_of(answer):
-        if (" " + phrase_key(other.name)).endswith(kind_of_target):
-            return False  # "New Zealand brands": Whittaker's is one of the candy brands
-        if said & named_words(other.name, other.id):
-            return False  # "Baby foods": formula is one of the baby items, which "baby" names
-        if other.number in found_with:
-            return False  # "Desk accessories": a desk lamp is with the desk, in an office
-        if other.number == target.number or other.open or other.theme == DESCRIPTIVE:
-            continue  # "hot things", "things in a kitchen" mix kinds: they tell nothing
-        key = (other.number, target.number)
-        found = _apart.get(key)
-        if found is None:
-            mine, theirs = built.member_set(other), built.member_set(target)
-            shared = len(mine.keys() & theirs.keys())
-            smaller = min(len(mine), len(theirs))
-            found = _apart[key] = (
-                "apart" if shared <= APART_SHARE * smaller else
-                "above" if shared >= ABOVE_SHARE * len(theirs) else
-                "near" if shared >= NEAR_SHARE * smaller else "neither")
-        if found == "near":
-            return False
-        known = known or found == "apart"
-    return known
-
-
-def _said_in_part(shelf: Shelf, part, answer: str) -> Member | None:
-    """Return the member of a list of people or characters that a one-word answer no list holds
-    begins ("Mickey" for Mickey Mouse), or None. A player says them so; a first name may also be
-    someone else's, so it is left to the table. A word some list holds is judged as it is: the
-    Oscar is an award, not Oscar Isaac; Queen a band, not Queen Latifah."""
-    if part.source.table or not (part.category.people or part.category.theme == CHARACTERS) \
-            or shelf.categories_of(answer):
-        return None
-    return part.source.begins(part.category, answer)
-
-
-def _a_name_no_list_holds(shelf: Shelf, part, answer: str) -> bool:
-    """Return whether a list of names ("Girls names", "Rivers") meets an answer that no list
-    holds at all: no list holds every name ("Sue" was no girl's name, the Wear no river), unless
-    it is complete (the countries of South America). People, characters, titles: _endless."""
-    target = part.head or part.category
-    if part.source.table or part.category.complete or target.complete or \
-            shelf.categories_of(answer):
-        return False
-    return part.category.id.endswith("_names") or not (
-        target.people or target.theme in (WORKS, CHARACTERS) or shelf.built.lists_kinds(target))
-
-
-def _kind_inside(shelf: Shelf, part, answer: str) -> Category | None:
-    """Return a list that holds `answer` and lies nearly all inside the part's category
-    (primates, for animals; found by the build, catpack.lists_inside), or None. Such an answer
-    is a kind of what the card names that the part's own list left out ("human" was rejected
-    as no animal, being one of the primates and the mammals): it is left to the table."""
-    target = part.head or part.category
-    if part.source.table or not target.inside:
-        return None
-    return next((c for c in shelf.built.categories_of(answer) if c.id in target.inside), None)
-
-
-_widest_people: dict[int, Category | None] = {}
-
-
-def _endless(shelf: Shelf, part, answer: str) -> bool:
-    """Return whether a list of people, characters or titles, which can never hold them all,
-    meets a name that no list holds at all: a new film ("The Zone of Interest" was rejected as
-    no movie), an actor the list lacks (Rami Malek), a film's hero (Lloyd Dobler). Such a name
-    is left to the table, unless the list is complete (US presidents, Shakespeare's plays) or
-    the widest list of people knows the name as someone else's (Spielberg, a filmmaker, for
-    actors). A name some list holds (a city, the Mona Lisa) is judged as before, unless it is a
-    title said as one that only lists of kinds hold (_a_title). Only set lookups, asked before
-    a rejection."""
-    target = part.head or part.category
-    if part.source.table or target.complete or not (
-            target.people or target.theme in (WORKS, CHARACTERS)):
-        return False
-    held = shelf.categories_of(answer)
-    if held and (target.people or target.theme == CHARACTERS or
-                 not _a_title(shelf, answer, held)):
-        return False
-    if not target.people:
-        return True
-    built = shelf.built
-    widest = _widest_people.get(id(built), False)
-    if widest is False:
-        widest = _widest_people[id(built)] = max(
-            (c for c in built.categories if c.people), key=lambda c: c.size, default=None)
-    return widest is None or built.match(widest, answer) is None
-
-
-def _a_title(shelf: Shelf, answer: str, held: list[Category]) -> bool:
-    """Return whether a name said as one (each word capitalised) is held only by lists of
-    kinds: a film or a book may be called by any word ("Parasite", "Frozen", "Cars"). A
-    title another list of titles or names holds (Friends, a TV show) is judged as before."""
-    words = strip_article(answer.strip()).split()
-    return bool(words) and all(w[:1].isupper() for w in words) and all(
-        c.theme != WORKS and not c.people and (c.open or c.theme == DESCRIPTIVE or
-                                               shelf.built.lists_kinds(c)) for c in held)
-
-
-def _a_named_one(shelf: Shelf, part, answer: str) -> bool:
-    """Return whether a list of kinds that are given names ("Ships": the build marks it
-    `named`, as WordNet files the Mayflower and the Bounty there) meets a name: an answer no
-    list holds (Lusitania) or that only lists of names hold (Bismarck, a city; Queen Mary, a
-    queen). A named ship is a ship, which a list of kinds cannot hold; a kind of something
-    else (a car, a plane) is still rejected, and so is a word said as a word: "anchor" (a
-    brand) and "road" (a book) were left to the table for "Boats and ships" and "Vehicles"
-    until a name had to be said as one, each word with a capital, or be no English word."""
-    target = part.head or part.category
-    if part.source.table or not target.named:
-        return False
-    from .lexicon import Lexicon
-
-    words = strip_article(answer.strip()).split()
-    if not words or not (all(w[:1].isupper() for w in words) or (
-            len(words) == 1 and words[0].lower() not in Lexicon.open("en"))):
-        return False
-    return all(not shelf.built.lists_kinds(c) for c in shelf.categories_of(answer)
-               if c.theme != DESCRIPTIVE and not c.open)
-
-
-def _found_with(built: Categories, words) -> set[int]:
-    """Return the mixed categories (things in an office, in a bathroom) that hold a word of a
-    restriction: "Desk accessories", "Bathroom accessories" name what goes with a desk or a
-    bathroom, which may lie outside the head's list (accessories one wears), so an answer found
-    in the same place as the desk is not known to be apart."""
-    out = set()
-    for word in words:
-        for c in built.categories_of(word):
-            if c.open or c.theme == DESCRIPTIVE or c.id.startswith(("things_in_", "things_at_")):
-                out.add(c.number)
-    return out
-
-
-def _member_head(shelf: Shelf, part, answer: str) -> str | None:
-    """Return the last word of an answer when that word is a member of the part's category:
-    "almond milk", "soy milk" are drinks as milk is, "red apple" a fruit (though one of the red
-    things), which wordref cannot confirm, so it does not reject them either. An answer some
-    list known apart from the part's holds (a hot dog, one of the foods, for dog breeds) is
-    judged as it is."""
-    words = strip_article(answer.strip()).split()
-    if len(words) < 2 or part.source.table or (
-            shelf.categories_of(answer) and _known_apart(shelf, part, answer)):
-        return None
-    head = words[-1]
-    return head if part.source.match(part.category, head) is not None else None
 
 
 def _spelled(shelf: Shelf, part, answer: str):
@@ -554,7 +380,11 @@ def _not_in(shelf: Shelf, reading: Reading, answer: str) -> str:
         return f"{said!r} is not one English word that {rules}"
     message = f"{said!r} is not in the category " + " or ".join(_lower(c.name) for c in named)
     category = named[0]
-    elsewhere = [c for c in shelf.categories_of(answer) if c.theme != DESCRIPTIVE]
+    held = shelf.categories_of(answer)
+    sibling = next((c for c in held if category.family and c.family == category.family), None)
+    if sibling is not None:  # "That's red, not green!"
+        return f"{message}: it is one of the {_lower(sibling.name)}"
+    elsewhere = [c for c in held if c.theme != DESCRIPTIVE]
     if not elsewhere:
         return message + ", as far as wordref knows"
     # A category of the Thing's own theme tells most ("a bat is a mammal" for birds); of those

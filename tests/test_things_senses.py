@@ -283,3 +283,14 @@ def test_a_name_no_list_holds_is_for_the_table_on_a_list_of_names(cats):  # noqa
     assert valid(cats, "Countries", "Bolivaria").valid is False
     # A list of kinds still rejects a word it lacks: a waffle cone is no ice cream flavour.
     assert valid(cats, "Ice cream flavours", "waffle cone").valid is False
+
+
+def test_a_colour_rejects_only_what_another_colour_holds(cats):  # noqa: F811
+    """ "Pink things" rejected the Pink Panther, which its list lacked, as no pink thing: a list
+    of kinds (cartoon characters) says nothing of colour. A colour's list rejects a non-member
+    only when another colour's list holds it: blood is red, so no green thing."""
+    assert parts(cats, "Blue things")[0][0] == "blue_things"
+    verdict = valid(cats, "Green things", "blood")
+    assert verdict.valid is False and "red things" in verdict.reasons[0].message
+    assert valid(cats, "Red things", "banana").valid is False
+    assert valid(cats, "Blue things", "Smurf").valid is None
