@@ -294,3 +294,7 @@ def test_a_colour_rejects_only_what_another_colour_holds(cats):  # noqa: F811
     assert verdict.valid is False and "red things" in verdict.reasons[0].message
     assert valid(cats, "Red things", "banana").valid is False
     assert valid(cats, "Blue things", "Smurf").valid is None
+    # Hot and cold are a family too: fire is hot, permafrost is for the table.
+    assert valid(cats, "Cold things", "fire").valid is False
+    assert valid(cats, "Things that are frozen", "permafrost").valid is None
+    assert valid(cats, "Cold things", "permafrost").valid is None
