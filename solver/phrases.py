@@ -36,6 +36,9 @@ UK_US = {
     "saviour": "savior", "honour": "honor", "glamour": "glamor", "parlour": "parlor",
     "manoeuvre": "maneuver", "anaesthetic": "anesthetic", "paediatrician": "pediatrician",
     "orthopaedic": "orthopedic", "encyclopaedia": "encyclopedia", "oesophagus": "esophagus",
+    "sabre": "saber", "sabres": "sabers", "calibre": "caliber", "spectre": "specter",
+    "kilometre": "kilometer", "kilometres": "kilometers", "centimetre": "centimeter",
+    "centimetres": "centimeters", "millimetre": "millimeter", "millimetres": "millimeters",
 }
 
 _EXTRA = str.maketrans(EXTRA_FOLDS)  # letters with no decomposition: "Tromsø", "Wrocław"

@@ -514,6 +514,8 @@ def _one(layers, text: str) -> Part:
                                                       and words[end] not in CLAUSE_WORDS):
                 continue
             head = " ".join(words[start:end])
+            if words[end:] and set(words[end:]) <= _STRANDED:
+                continue  # "Things you drink from" ask for cups, not for drinks
             found = None if head in NOT_HEADS else _exact(layers, head)
             if found is None:
                 continue
@@ -532,6 +534,7 @@ def _one(layers, text: str) -> Part:
     return Part(text, None, 0.0, None, None, "unknown")
 
 
+_STRANDED = {"from", "with", "on", "in", "into", "at", "for", "under", "by", "off", "through"}
 _THINGS = {"things", "items", "stuff", "objects"}
 _PLACES = {"cabinet", "drawer", "kitchen", "bathroom", "bedroom", "classroom", "office", "desk",
            "purse", "wallet", "fridge", "refrigerator", "toolbox", "hospital", "zoo", "park",

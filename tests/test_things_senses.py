@@ -298,3 +298,10 @@ def test_a_colour_rejects_only_what_another_colour_holds(cats):  # noqa: F811
     assert valid(cats, "Cold things", "fire").valid is False
     assert valid(cats, "Things that are frozen", "permafrost").valid is None
     assert valid(cats, "Cold things", "permafrost").valid is None
+
+
+def test_a_stranded_preposition_asks_for_what_it_governs(cats):  # noqa: F811
+    """ "Things you drink from" was read as drinks restricted by "from", and rejected a cup."""
+    assert valid(cats, "Name 3 things you drink from", "cup").valid is None
+    assert parts(cats, "Things you eat with")[0][1] != "restriction"
+    assert parts(cats, "Animals with four legs") == [("animals", "restriction", "with four legs")]
