@@ -280,6 +280,9 @@ def test_a_name_no_list_holds_is_for_the_table_on_a_list_of_names(cats):  # noqa
     assert valid(cats, "Rivers", "Lake Superior").valid is False
     assert valid(cats, "Rivers", "toaster").valid is False
     assert valid(cats, "South American countries", "Bolivaria").valid is False
+    # Every capital is a city (Douglas, on the Isle of Man); Antarctica is the largest desert.
+    assert valid(cats, "Cities", "Douglas").valid is True
+    assert valid(cats, "Deserts", "Antarctica").valid is True
     assert valid(cats, "Countries", "Bolivaria").valid is False
     # A list of kinds still rejects a word it lacks: a waffle cone is no ice cream flavour.
     assert valid(cats, "Ice cream flavours", "waffle cone").valid is False
