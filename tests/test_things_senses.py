@@ -203,7 +203,7 @@ def test_a_member_with_a_word_before_it_is_for_the_table(cats):  # noqa: F811
     no animal (one of the zoo animals): what a list that tells nothing of their kind holds is
     left to the table when the last word is a member. A hot dog is still no dog breed."""
     assert valid(cats, "Fruits", "red apple").valid is None
-    assert valid(cats, "Animals", "baby elephant").valid is None
+    assert valid(cats, "Animals", "baby elephant").valid is not False  # the zoo animals hold it
     assert valid(cats, "Fruits", "green grapes").valid is None
     assert valid(cats, "Dog breeds", "hot dog").valid is False
 
@@ -308,3 +308,17 @@ def test_a_stranded_preposition_asks_for_what_it_governs(cats):  # noqa: F811
     assert valid(cats, "Name 3 things you drink from", "cup").valid is None
     assert parts(cats, "Things you eat with")[0][1] != "restriction"
     assert parts(cats, "Animals with four legs") == [("animals", "restriction", "with four legs")]
+
+
+def test_a_list_holds_the_lists_of_its_kinds(cats):  # noqa: F811
+    """A boomslang was rejected as no reptile ("one of the african animals"), a chiffchaff as no
+    bird ("one of the songbirds"), Djokovic as no famous person ("one of the athletes"): each
+    wider list now includes the lists of its kinds. Bugs are not all insects, nor things with
+    wheels vehicles: those stay apart."""
+    for thing, answer in (("Reptiles", "boomslang"), ("Animals", "boomslang"),
+                          ("Birds", "chiffchaff"), ("Mammals", "sifaka"), ("Plants", "aucuba"),
+                          ("Famous people", "Djokovic"), ("Drinks", "caipirinha"),
+                          ("Body parts", "cuboid"), ("Fictional characters", "Rogue")):
+        assert valid(cats, thing, answer).valid is True, (thing, answer)
+    assert valid(cats, "Insects", "spider").valid is False
+    assert valid(cats, "Vehicles", "suitcase").valid is False
