@@ -50,7 +50,7 @@ class Category:
     inside: frozenset[str] = frozenset()  # ids of the lists of kinds nearly all inside this one
     complete: bool = False  # every member is listed (US presidents), though a list of names
     named: bool = False  # a list of kinds whose kinds have named ones (ships: the Mayflower)
-    family: str | None = None  # lists that exclude each other ("colours"): see lexicons/categories
+    family: str | None = None  # lists that exclude each other ("colours"; lexicons/categories/)
 
     def to_json(self) -> dict:
         """Return {"id", "name", "members"} as `wordref things` prints it."""

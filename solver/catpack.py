@@ -17,7 +17,7 @@ from . import lexfile
 from .index import build_index
 from .letters import LATIN, Alphabet
 from .phrases import phrase_key, singulars, strip_article
-from .thingkeys import thing_key, thing_variants
+from .thingkeys import named_words, thing_key, thing_variants
 
 MIN_MEMBERS = 15
 ALPHABET = Alphabet("en", LATIN)
@@ -118,12 +118,9 @@ def narrowings(specs: list[Spec], aliases: dict[str, int]) -> dict[str, str]:
     category, is left out: "greens" must not narrow "green things"."""
     out = {}
     for number, spec in enumerate(specs):
-        named, whole = set(), set()
-        for text in (spec.name, spec.id.replace("_", " ")):
-            for word in thing_key(text).split() + phrase_key(text).split():
-                named.update((word, word + "s", *singulars(word)))
-        for text in (spec.name, spec.id.replace("_", " "), *spec.aliases):
-            whole.update(thing_variants(thing_key(text)) if thing_key(text) else ())
+        named = named_words(spec.name, spec.id)
+        whole = {v for text in (spec.name, spec.id.replace("_", " "), *spec.aliases)
+                 for v in thing_variants(thing_key(text))}
         for text in spec.narrower:
             key = thing_key(text)
             words = [w for w in phrase_key(text).split() if w not in named and w not in _FILLERS]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .categories import Categories, Category, Member
 from .phrases import phrase_key, strip_article
-from .things import (CHARACTERS, DESCRIPTIVE, WORKS, Shelf, named_words, restriction_words)
+from .thingkeys import named_words
+from .things import CHARACTERS, DESCRIPTIVE, WORKS, Shelf, restriction_words
 
 
 def sense_of(part, answer: str) -> bool:

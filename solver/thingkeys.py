@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
-from .phrases import phrase_key, phrase_singulars
+from functools import lru_cache
+
+from .phrases import phrase_key, phrase_singulars, singulars
 
 # Words a Thing card wraps around its category: "kinds of", "famous", "things that are".
 THING_FILLERS = (
@@ -127,3 +129,13 @@ def _plural_verb(word: str) -> str:
 def thing_variants(key: str) -> list[str]:
     """Return `key` and the keys it would have with its last word made singular."""
     return [key, *phrase_singulars(key)]
+
+
+@lru_cache(maxsize=2048)
+def named_words(name: str, cid: str) -> frozenset[str]:
+    """Return the words a category's name or id says, with their singulars and plurals."""
+    out = set()
+    for text in (name, cid.replace("_", " ")):
+        words = set(thing_key(text).split()) | set(phrase_key(text).split())
+        out |= words | {s for w in words for s in singulars(w)} | {w + "s" for w in words}
+    return frozenset(out)

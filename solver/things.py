@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from .categories import Categories, Category
 from .phrases import phrase_key, singulars
-from .thingkeys import thing_key
+from .thingkeys import named_words, thing_key
 
 SURE = 0.8  # a part read with less confidence than this never makes a verdict true or false
 
@@ -354,16 +354,6 @@ def _kinds_of_names(cats: Categories, category: Category, text: str) -> bool:
     "Some kinds of athletes": a sprinter)."""
     return ((category.theme in (BRANDS, WORKS) or category.people) and not cats.table
             and _KINDS.match(text) is not None and not cats.lists_kinds(category))
-
-
-@lru_cache(maxsize=2048)
-def named_words(name: str, cid: str) -> frozenset[str]:
-    """Return the words a category's name or id says, with their singulars and plurals."""
-    out = set()
-    for text in (name, cid.replace("_", " ")):
-        words = set(thing_key(text).split()) | set(phrase_key(text).split())
-        out |= words | {s for w in words for s in singulars(w)} | {w + "s" for w in words}
-    return frozenset(out)
 
 
 def restriction_words(restriction: str | None) -> frozenset[str]:
