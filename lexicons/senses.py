@@ -6,8 +6,10 @@ Plants as too general) is then no member, and a closed Thing would reject it: a 
 verdict on a word WordNet itself files there. `sense_words` returns, for one category, every
 lemma WordNet files under its roots (less its excludes) in a sense people use — its first noun
 sense, or a later one seen at least once in WordNet's tagged corpus (cntlist.rev) — that is not a
-member. The build stores them beside the members (catpack.py, section "senses"); the referee
-leaves such a word to the table instead of rejecting it (redyellow.py).
+member. A name (a capitalised lemma: the Connecticut, a river as well as a state) counts in any
+sense, for the tagged corpus seldom holds one. The build stores them beside the members
+(catpack.py, section "senses"); the referee leaves such a word to the table instead of rejecting
+it (redyellow.py).
 
 Not counted: the category's own noun ("bird" is no bird to name), the words a pack lists in
 `not_gaps` (left out on purpose: "queen" is a female insect), and categories of people, whose
@@ -84,7 +86,7 @@ def sense_words(spec: Spec, members: dict, wn: wordnet.WordNet) -> list[str]:
             if offset not in senses:
                 continue
             number = senses.index(offset) + 1
-            if number == 1 or counts.get(name, {}).get(number, 0) >= 1:
+            if number == 1 or counts.get(name, {}).get(number, 0) >= 1 or lemma[:1].isupper():
                 found.add(key)
     return sorted(found)
 

@@ -292,6 +292,27 @@ def test_the_build_checks_every_sense_wordnet_files_under_a_category():
     assert "salmon" not in senses.sense_words(spec, {"salmon": ("salmon", None, "")}, wn)
     spec.not_gaps = ["dolphin"]
     assert "dolphin" not in senses.sense_words(spec, {}, wn)
+    # A name counts in any sense: the Connecticut is a river, though a state first.
+    rivers = Spec(pack="test", id="rivers", name="Rivers", synsets=["river.n.01"],
+                  instances_only=True)
+    assert "connecticut" in senses.sense_words(rivers, {}, wn)
+
+
+@pytest.mark.parametrize("thing, answer, verdict", [
+    ("Rivers", "Connecticut", True),  # the Connecticut River: the head word is said for it
+    ("Lakes", "Ontario", True),  # a province as well
+    ("Cities", "Toyota", None),  # a car maker, and a city in Japan: the table decides
+    ("Bodies of water", "Mediterranean", True),  # the named ones are bodies of water too
+    ("Bodies of water", "Lake Erie", True),
+    ("Bodies of water", "Amazon", True),
+    ("Bodies of water", "Everest", False),
+    ("Islands", "Japan", True),  # an island nation, as Iceland is
+    ("Islands", "Australia", False),  # a continent, not an island
+])
+def test_a_place_another_list_holds_may_still_be_this_kind(cats, thing, answer, verdict):
+    """A place list rejected what another list held: the Mediterranean was "one of the seas",
+    not a body of water; the Connecticut "one of the US states", not a river."""
+    assert valid(cats, thing, answer).valid is verdict
 
 
 @pytest.mark.parametrize("thing, member, other", [

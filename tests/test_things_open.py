@@ -272,10 +272,9 @@ def test_prompts_never_seen_frozen_part_is_no_worse_than_before(frozen):
     assert frozen.real_rejected <= 7 and frozen.wrong_accepted <= 7
 
 
-@pytest.mark.xfail(reason="not met on the frozen part: 1.1 % of real answers wrongly rejected "
-                          "(3 of 282; wrong answers accepted 2 of 179, 1.1 %; real accepted "
-                          "230 of 282, 81.6 %)", strict=False)
-def test_prompts_never_seen_frozen_part_meets_the_safety_goals(frozen):
-    """The safety goals: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
+def test_prompts_never_seen_frozen_part_meets_the_goals(frozen):
+    """The issue's goals: real answers wrongly rejected <= 1 %, wrong answers accepted <= 3 %,
+    real answers accepted >= 80 % (undecided is the honest rest)."""
     assert frozen.real_rejected <= 0.01 * frozen.real
     assert frozen.wrong_accepted <= 0.03 * frozen.wrong
+    assert frozen.real_accepted >= 0.80 * frozen.real
