@@ -20,7 +20,9 @@ THING_FILLERS = (
     "different", "some", "any", "a", "an", "the", "of", "items", "stuff", "objects",
     "thing", "item",  # "Thing at a farm", "Item in a car": a card said in the singular
     "that are", "that is", "which are",
-    # "Name 3 herbs", "Name a fruit": a party game's prompt around a Thing
+    # "Name 3 herbs", "Name a fruit", "List things with lids": a party game's prompt around a
+    # Thing ("name" alone is not one: "name brands")
+    "list",
     *(f"{verb} {count}" for verb in ("name", "list") for count in (
         "a", "an", "some", "any", *"123456789", "one", "two", "three", "four", "five", "six",
         "seven", "eight", "nine", "ten")),

@@ -40,7 +40,9 @@ SURE = 0.8  # a part read with less confidence than this never makes a verdict t
 # Words that open a restricting clause after a head: "animals with four legs".
 CLAUSE_WORDS = {"with", "that", "which", "who", "in", "on", "at", "from", "of", "made", "found",
                 "you", "for", "without", "played", "used", "by", "under", "over", "whose",
-                "beginning", "starting", "ending", "to", "not", "than", "where", "when"}
+                "beginning", "starting", "ending", "to", "not", "than", "where", "when",
+                # a verb that governs the head: "Contains nuts" are foods, not nuts
+                "contains", "containing", "contain", "has", "having", "using", "uses"}
 # Words before a head that do not restrict it.
 NEUTRAL_WORDS = {"famous", "popular", "common", "well", "known", "kinds", "types", "good",
                  "great", "favorite", "best", "all", "real", "names", "name", "methods",

@@ -320,3 +320,25 @@ def test_a_list_holds_the_lists_of_its_kinds(cats):  # noqa: F811
         assert valid(cats, thing, answer).valid is True, (thing, answer)
     assert valid(cats, "Insects", "spider").valid is False
     assert valid(cats, "Vehicles", "suitcase").valid is False
+
+
+def test_a_list_prompt_and_a_card_that_starts_with_its_verb(cats):  # noqa: F811
+    """ "List dog breeds" was not understood and "List movies from the 80s" read "list" as part
+    of the restriction: a list-making game's prompt is its Thing. "Contains nuts" was Nuts
+    restricted by "contains", and rejected peanut butter and Nutella: the verb governs the
+    noun, so the card asks for foods with nuts in them, which no list holds."""
+    assert parts(cats, "List dog breeds") == [("dog_breeds", "name", None)]
+    assert valid(cats, "List dog breeds", "poodle").valid is True
+    assert parts(cats, "List movies from the 80s")[0][2] == "from the 80s"
+    for answer in ("peanut butter", "Nutella", "pecan pie"):
+        assert valid(cats, "Contains nuts", answer).valid is None
+    assert parts(cats, "Foods containing sugar")[0][:2] == ("foods", "restriction")
+
+
+def test_gods_of_every_myth_are_one_list(cats):  # noqa: F811
+    """ "Name of a god" and "Gods" were a guess at Egyptian gods: there was no list of gods."""
+    assert parts(cats, "Name of a god") == [("gods", "name", None)]
+    for answer in ("Zeus", "Thor", "Vishnu", "Anubis", "Quetzalcoatl"):
+        assert valid(cats, "Gods", answer).valid is True
+    assert valid(cats, "Gods", "Odysseus").valid is False  # a hero, no god
+    assert valid(cats, "Greek gods", "Thor").valid is False
