@@ -219,24 +219,28 @@ class Reading:
 
 
 _HAVE = re.compile(r"\b(?:that|which) (?:have|has)\b", re.I)
+# "Past or present, name a famous magician": any time, no union of the past and a present (gift)
+_ANY_TIME = re.compile(r"[,(]?\s*\b(?:past or present|present or past|living or dead|dead or "
+                       r"alive|alive or dead)\b\s*[,)]?", re.I)
 _BOTH = re.compile(r"\b(?:that|which|who)\s+(?:are|is)\s+[a-z-]+\s+and\s+[a-z-]+\s*$", re.I)
 
 
 def read(layers: list[Categories], thing: str) -> Reading:
     """Return how a Thing card's text is read against `layers` (searched in order)."""
-    whole = _exact(layers, thing)
-    if whole is None and _HAVE.search(thing):
-        whole = _exact(layers, _HAVE.sub("with", thing))  # "things that have stripes"
+    text = _ANY_TIME.sub(" ", thing).strip() or thing
+    whole = _exact(layers, text)
+    if whole is None and _HAVE.search(text):
+        whole = _exact(layers, _HAVE.sub("with", text))  # "things that have stripes"
     if whole is not None:
         return Reading(thing, (whole,))
-    pieces = [p for p in _UNION.split(thing.strip()) if phrase_key(p)]
-    if len(pieces) > 1 and not _BOTH.search(thing):  # "that are black and white": both
+    pieces = [p for p in _UNION.split(text) if phrase_key(p)]
+    if len(pieces) > 1 and not _BOTH.search(text):  # "that are black and white": both
         parts = tuple(_piece(layers, pieces, i) for i in range(len(pieces)))
         if any(p.sure for p in parts):
             return Reading(thing, parts)
-    part = _one(layers, thing)
+    part = _one(layers, text)
     if not part.sure and part.pattern is None:
-        fixed = respelled(layers, thing)
+        fixed = respelled(layers, text)
         if fixed is not None:
             again = read(layers, fixed)
             if any(p.sure for p in again.parts):

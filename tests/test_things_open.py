@@ -44,8 +44,11 @@ prompts of a party game), `tests/golden/things-dev31.tsv` a thirty-first (43 of 
 list), `tests/golden/things-dev32.tsv` a thirty-second (60 "Name 3 ..." prompts of another party
 game), `tests/golden/things-dev33.tsv` a thirty-third (60 of a Tapple game's list),
 `tests/golden/things-dev34.tsv` a thirty-fourth (60 "List ..." prompts of a list-making party
-game) and `tests/golden/things-dev35.tsv` a thirty-fifth (60 of two more lists). The seventh's
-to thirty-fifth's first runs, before any change for them:
+game), `tests/golden/things-dev35.tsv` a thirty-fifth (60 of two more lists),
+`tests/golden/things-dev36.tsv` a thirty-sixth (60 "Name 3 ..." and "Name a ..." prompts of a
+5 Second Rule game and a Family Feud game) and `tests/golden/things-dev37.tsv` a thirty-seventh
+(60 of three more such games). The seventh's to thirty-seventh's first runs, before any change
+for them:
     dev7:   402 real, 134 wrong; real wrongly rejected 2 (0.5 %), wrong accepted 6 (4.5 %),
             real accepted 171 (42.5 %), undecided 229 real (57.0 %)
     dev8:   343 real, 107 wrong; real wrongly rejected 12 (3.5 %), wrong accepted 3 (2.8 %),
@@ -104,6 +107,10 @@ to thirty-fifth's first runs, before any change for them:
             real accepted 0 (0.0 %), undecided 479 real (99.8 %)
     dev35:  480 real, 120 wrong; real wrongly rejected 6 (1.2 %), wrong accepted 0 (0.0 %),
             real accepted 0 (0.0 %), undecided 474 real (98.8 %)
+    dev36:  480 real, 120 wrong; real wrongly rejected 0 (0.0 %), wrong accepted 0 (0.0 %),
+            real accepted 24 (5.0 %), undecided 456 real (95.0 %)
+    dev37:  480 real, 120 wrong; real wrongly rejected 1 (0.2 %), wrong accepted 0 (0.0 %),
+            real accepted 24 (5.0 %), undecided 455 real (94.8 %)
 
 Baseline, measured before the Thing reader (things.py) existed:
     dev:    426 real, 260 wrong; real wrongly rejected 8 (1.9 %), wrong accepted 12 (4.6 %),
@@ -125,7 +132,7 @@ from solver.categories import Categories
 OPEN = Path(__file__).parent / "golden" / "things-open.tsv"
 # The later development sets, each from public lists (its header says how it was made), each
 # all one part: things-dev2.tsv is "dev2", and so on.
-SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 36)}
+SETS = {f"dev{n}": OPEN.parent / f"things-dev{n}.tsv" for n in range(2, 38)}
 RED_ORDER = "qxzjvkwyfbgpmhcdulnrtseaoi"  # rare letters first: the red card an answer surely lacks
 
 
@@ -256,7 +263,8 @@ def test_prompts_never_seen_dev_part_accepts_four_in_five(dev):
                                                ("dev28", 320, 80), ("dev29", 260, 60),
                                                ("dev30", 250, 60), ("dev31", 340, 80),
                                                ("dev32", 480, 120), ("dev33", 480, 120),
-                                               ("dev34", 480, 120), ("dev35", 480, 120)])
+                                               ("dev34", 480, 120), ("dev35", 480, 120),
+                                               ("dev36", 480, 120), ("dev37", 480, 120)])
 def test_the_later_dev_sets_are_safe(cats, part, real, wrong):
     """The later development sets: wrongly rejected <= 1 %, wrong accepted <= 3 %."""
     figures = measure(cats, part)

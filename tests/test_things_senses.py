@@ -342,3 +342,19 @@ def test_gods_of_every_myth_are_one_list(cats):  # noqa: F811
         assert valid(cats, "Gods", answer).valid is True
     assert valid(cats, "Gods", "Odysseus").valid is False  # a hero, no god
     assert valid(cats, "Greek gods", "Thor").valid is False
+
+
+def test_past_or_present_is_no_union(cats):  # noqa: F811
+    """ "Past or present, name a famous magician" was a union of "past" and "present", a gift:
+    a watch would have been a famous magician. "Past or present" and "living or dead" say any
+    time, and are dropped before the card is read."""
+    assert parts(cats, "past or present, name a famous magician") == [
+        ("magicians", "name", None)]
+    assert valid(cats, "past or present, name a famous magician", "Houdini").valid is True
+    assert valid(cats, "past or present, name a famous magician", "watch").valid is not True
+    assert parts(cats, "Famous people (living or dead)") == [("famous_people", "name", None)]
+
+
+def test_santas_reindeer_are_a_complete_list(cats):  # noqa: F811
+    assert valid(cats, "Name one of Santa's reindeer", "Blitzen").valid is True
+    assert valid(cats, "Name one of Santa's reindeer", "Bambi").valid is False
