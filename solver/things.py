@@ -222,7 +222,9 @@ _HAVE = re.compile(r"\b(?:that|which) (?:have|has)\b", re.I)
 # "Past or present, name a famous magician": any time, no union of the past and a present (gift)
 _ANY_TIME = re.compile(r"[,(]?\s*\b(?:past or present|present or past|living or dead|dead or "
                        r"alive|alive or dead)\b\s*[,)]?", re.I)
-_BOTH = re.compile(r"\b(?:that|which|who)\s+(?:are|is)\s+[a-z-]+\s+and\s+[a-z-]+\s*$", re.I)
+# "that are black and white", "that lives on both land and water": both at once, no union
+_BOTH = re.compile(r"\b(?:that|which|who)\s+(?:are|is)\s+[a-z-]+\s+and\s+[a-z-]+\s*$"
+                   r"|\bboth\s+[a-z-]+\s+and\b", re.I)
 
 
 def read(layers: list[Categories], thing: str) -> Reading:

@@ -358,3 +358,19 @@ def test_past_or_present_is_no_union(cats):  # noqa: F811
 def test_santas_reindeer_are_a_complete_list(cats):  # noqa: F811
     assert valid(cats, "Name one of Santa's reindeer", "Blitzen").valid is True
     assert valid(cats, "Name one of Santa's reindeer", "Bambi").valid is False
+
+
+def test_both_and_is_one_restriction_not_a_union(cats):  # noqa: F811
+    """ "An animal that lives on both land and water" was split into two unions of animals."""
+    assert parts(cats, "Name An Animal That Lives On Both Land And Water") == [
+        ("animals", "restriction", "that lives on both land and water")]
+
+
+def test_instrument_families_are_lists_within_the_instruments(cats):  # noqa: F811
+    """ "Name A Brass Musical Instrument" and "String instruments" were the instruments with a
+    restriction wordref could not check; "Things that are brass" stays no instrument list."""
+    assert valid(cats, "Name A Brass Musical Instrument", "tuba").valid is True
+    assert valid(cats, "Name A Brass Musical Instrument", "flute").valid is None  # within
+    assert valid(cats, "Name A Brass Musical Instrument", "toaster").valid is False
+    assert valid(cats, "Name 3 string instruments", "cello").valid is True
+    assert parts(cats, "Things That Are Brass")[0][1] != "name"
