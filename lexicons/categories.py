@@ -29,7 +29,7 @@ from solver.errors import InputError
 from solver.phrases import phrase_key, singulars
 from solver.version import __version__
 
-from . import senses as all_senses, sources, wordnet
+from . import places, senses as all_senses, sources, wordnet
 
 FIELDS = {"id", "name", "aliases", "narrower", "synsets", "instances_only", "exclude", "members",
           "block", "people", "definitions", "data", "include", "open", "within", "not_gaps",
@@ -429,11 +429,13 @@ def build(progress: Progress = _no_progress) -> bytes:
     aliases, clashes = alias_table(specs)
     if broken or clashes:
         raise InputError("the category packs have problems: " + "; ".join(broken + clashes))
-    return assemble(built, aliases, progress, narrowings(specs, aliases))
+    return assemble(built, aliases, progress, narrowings(specs, aliases),
+                    places.entries(built, wordnet.load()))
 
 
 def assemble(built: list[Built], aliases: dict[str, int],
-             progress: Progress = _no_progress, narrower: dict[str, str] | None = None) -> bytes:
+             progress: Progress = _no_progress, narrower: dict[str, str] | None = None,
+             where: Iterable[str] = ()) -> bytes:
     """Return the bytes of a category lexicon holding `built` categories, ranked by wordfreq."""
     about = {
         "sources": [{"name": "WordNet", "version": wordnet.version(), "kind": "nouns",
@@ -450,7 +452,7 @@ def assemble(built: list[Built], aliases: dict[str, int],
     }
     keys = {k for b in built for k in b.members}
     return assemble_bytes(built, aliases, lambda ks, shown: member_zipf(ks, shown, progress),
-                          irregular_plurals(keys), about, progress, narrower)
+                          irregular_plurals(keys), about, progress, narrower, where)
 
 
 PHRASE_PENALTY = 1.0  # zipf taken off a member per word beyond its first

@@ -31,6 +31,7 @@ class Synset:
     gloss: str
     hyponyms: list[int] = field(default_factory=list)
     instances: list[int] = field(default_factory=list)
+    part_of: list[int] = field(default_factory=list)  # part holonyms: Tampa is part of Florida
 
     @property
     def definition(self) -> str:
@@ -74,6 +75,8 @@ class WordNet:
                         synset.hyponyms.append(int(target))
                     elif symbol == "~i":
                         synset.instances.append(int(target))
+                    elif symbol == "#p":
+                        synset.part_of.append(int(target))
                 self.synsets[offset] = synset
 
     def _read_index(self, path: str) -> None:
@@ -136,6 +139,25 @@ class WordNet:
     def find(self, lemma: str) -> list[Synset]:
         """Return the noun senses of `lemma`, in WordNet's order."""
         return [self.synsets[o] for o in self.senses.get(lemma.lower().replace(" ", "_"), [])]
+
+
+def pertainyms(folder: str = WORDNET_DIR) -> dict[str, list[int]]:
+    """Return {adjective: the noun synsets it pertains to} from data.adj: "Spanish" pertains to
+    Spain, "European" to Europe."""
+    out: dict[str, list[int]] = {}
+    with open(os.path.join(folder, "data.adj"), encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("  "):
+                continue
+            parts = line.partition(" | ")[0].split()
+            count = int(parts[3], 16)
+            lemmas = [parts[4 + 2 * i].split("(")[0].replace("_", " ") for i in range(count)]
+            at = 4 + 2 * count
+            nouns = [int(parts[at + 2 + 4 * i]) for i in range(int(parts[at]))
+                     if parts[at + 1 + 4 * i] == "\\" and parts[at + 3 + 4 * i] == "n"]
+            for lemma in lemmas if nouns else ():
+                out.setdefault(lemma, []).extend(nouns)
+    return out
 
 
 @lru_cache(maxsize=1)

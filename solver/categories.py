@@ -120,6 +120,8 @@ class Categories:
             raise LexiconError(f"{name} is missing part of a category lexicon ({err})") from None
         self._senses_data = sections["senses"] if "senses" in sections else None
         self._senses: marisa_trie.Trie | None = None
+        self._places_data = sections["places"] if "places" in sections else None
+        self._places: marisa_trie.Trie | None = None
         self._tokens: dict[str, set[str]] | None = None
         self._said: dict[str, tuple[str, ...]] = {}
         self._cats_of: dict[str, tuple[Category, ...]] = {}
@@ -377,6 +379,20 @@ class Categories:
                 self._senses.frombytes(bytes(self._senses_data))
         prefix = f"{category.number:04x} "
         return any(prefix + v in self._senses for v in self.said(answer))
+
+    def places(self, name: str) -> list[str]:
+        """Return the places a phrase key names: itself if WordNet holds a place lies there,
+        else the places an adjective pertains to ("european": Europe; lexicons/places.py)."""
+        if self._places is None:
+            self._places = marisa_trie.Trie()
+            if self._places_data is not None:
+                self._places.frombytes(bytes(self._places_data))
+        return [name] if f"={name}" in self._places else \
+            [k.split("|", 1)[1] for k in self._places.keys(f"~{name}|")]
+
+    def lies_in(self, answer: str, places: list[str]) -> bool:
+        """Return whether WordNet puts `answer` in one of `places` (from `places`)."""
+        return any(f"{v}|{p}" in self._places for v in self.said(answer) for p in places)
 
     def member_zipf(self, key: str) -> float | None:
         """Return the commonness of the member with this phrase key, or None if none has it."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 import marisa_trie
 
@@ -132,12 +132,14 @@ def narrowings(specs: list[Spec], aliases: dict[str, int]) -> dict[str, str]:
 
 def assemble_bytes(built: list[Built], aliases: dict[str, int],
                    zipf_of: Callable[[list, dict], dict], irregular: dict[str, str],
-                   about: dict, progress=None, narrower: dict[str, str] | None = None) -> bytes:
+                   about: dict, progress=None, narrower: dict[str, str] | None = None,
+                   where: Iterable[str] = ()) -> bytes:
     """Return the bytes of a category lexicon holding `built` categories.
 
     `zipf_of(keys, display)` returns each member's zipf x 100 (its rank inside a category),
     `irregular` the plurals members are said in, `about` what the header says of the sources,
-    `narrower` the alias keys that name only a part of their category (`narrowings`).
+    `narrower` the alias keys that name only a part of their category (`narrowings`), `where`
+    the places each place lies in (lexicons/places.py).
     """
     progress = progress or (lambda items, label: items)
     spellings: dict[str, set[str]] = {}
@@ -235,6 +237,7 @@ def assemble_bytes(built: list[Built], aliases: dict[str, int],
         "bits": bytes(bits),
         "catmeta": json.dumps(metas_all, separators=(",", ":"), sort_keys=True).encode(),
         "senses": marisa_trie.Trie(sense_keys(built)).tobytes(),
+        "places": marisa_trie.Trie(where).tobytes(),
     })
 
 

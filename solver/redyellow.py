@@ -37,6 +37,7 @@ from .letters import Alphabet
 from .phrases import phrase_key, strip_article
 from .doubts import (a_name_no_list_holds, a_named_one, endless, held_in_family, kind_inside,
                      known_apart, member_head, said_in_part, sense_of)
+from .places import lies_in_place
 from .things import (DESCRIPTIVE, SURE, WORKS, Reading, Shelf, describe_pattern, fits_pattern,
                      shelf_of)
 from .verdict import MAX_TEXT, Reason, Verdict, too_long
@@ -297,6 +298,8 @@ def _category(shelf: Shelf, reading: Reading, answer: str):
         elif member is not None and p.how == "kinds":
             unsure.append(f"{said!r} is one of the {name}, but the card asks for "
                           f"{p.restriction}s of them, not names")
+        elif member is not None and lies_in_place(p, answer):
+            return member, None  # "Cities in Spain": WordNet puts Valencia in Spain
         elif member is not None:
             unsure.append(f"{said!r} is one of the {name}, but wordref cannot check "
                           f"{p.restriction!r}")

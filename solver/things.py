@@ -33,6 +33,7 @@ from functools import cached_property
 
 from .categories import Categories, Category
 from .phrases import phrase_key, singulars
+from .places import place_note
 from .thingkeys import named_words, thing_key
 
 SURE = 0.8  # a part read with less confidence than this never makes a verdict true or false
@@ -134,7 +135,7 @@ class Part:
             out += f" (a guess, confidence {self.confidence:.2f})" if not self.sure else \
                 f" (confidence {self.confidence:.2f})"
         if self.restriction:
-            out += f", restricted by {self.restriction!r}, which wordref cannot check"
+            out += place_note(self)
         if self.category.within:
             out += f" (within {self.category.within.replace('_', ' ')})"
         if self.open:
