@@ -230,7 +230,7 @@ _BOTH = re.compile(r"\b(?:that|which|who)\s+(?:are|is)\s+[a-z-]+\s+and\s+[a-z-]+
 
 def read(layers: list[Categories], thing: str) -> Reading:
     """Return how a Thing card's text is read against `layers` (searched in order)."""
-    text = _ANY_TIME.sub(" ", thing).strip() or thing
+    text = (_ANY_TIME.sub(" ", thing).strip() or thing) if " or " in thing.lower() else thing
     whole = _exact(layers, text)
     if whole is None and _HAVE.search(text):
         whole = _exact(layers, _HAVE.sub("with", text))  # "things that have stripes"
