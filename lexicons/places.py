@@ -7,9 +7,9 @@ America; the Danube of Europe and of each country it runs through). For every pl
 members, and the words WordNet files under its roots (lexicons/senses.py), the build follows
 those links up and stores one "KEY|PLACE" entry per place each lies in, "=PLACE" for each place
 so found, and "~ADJECTIVE|PLACE" for the adjectives that pertain to such a place ("Spanish":
-Spain, "European": Europe). The
-referee accepts a member whose entries hold the card's place (solver/places.py); one they do not
-hold stays for the table, as WordNet does not link every place.
+Spain, "European": Europe). The referee accepts a member whose entries hold the card's place
+(solver/places.py); one they do not hold stays for the table, as WordNet does not link every
+place.
 
     python -m lexicons.places Tampa      the places WordNet puts Tampa in
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 
 from solver.catpack import Built
-from solver.phrases import phrase_key
+from solver.phrases import phrase_key, strip_article
 from solver.places import PLACES
 
 from . import senses as all_senses
@@ -62,10 +62,8 @@ def entries(built: list[Built], wn: wordnet.WordNet) -> list[str]:
 
 def _senses(wn: wordnet.WordNet, display: str) -> list[wordnet.Synset]:
     """Return the noun senses of a member, said with or without its article."""
-    senses = wn.find(display.replace(" ", "_"))
-    if not senses and display.lower().startswith("the "):
-        senses = wn.find(display[4:].replace(" ", "_"))
-    return senses
+    return wn.find(display.replace(" ", "_")) or \
+        wn.find(strip_article(display).replace(" ", "_"))
 
 
 def _containing(wn: wordnet.WordNet, offset: int) -> set[int]:

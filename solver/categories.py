@@ -383,16 +383,21 @@ class Categories:
     def places(self, name: str) -> list[str]:
         """Return the places a phrase key names: itself if WordNet holds a place lies there,
         else the places an adjective pertains to ("european": Europe; lexicons/places.py)."""
+        found = self._place_trie()
+        return [name] if f"={name}" in found else \
+            [k.split("|", 1)[1] for k in found.keys(f"~{name}|")]
+
+    def lies_in(self, answer: str, places: list[str]) -> bool:
+        """Return whether WordNet puts `answer` in one of `places` (from `places`)."""
+        found = self._place_trie()
+        return any(f"{v}|{p}" in found for v in self.said(answer) for p in places)
+
+    def _place_trie(self) -> marisa_trie.Trie:
         if self._places is None:
             self._places = marisa_trie.Trie()
             if self._places_data is not None:
                 self._places.frombytes(bytes(self._places_data))
-        return [name] if f"={name}" in self._places else \
-            [k.split("|", 1)[1] for k in self._places.keys(f"~{name}|")]
-
-    def lies_in(self, answer: str, places: list[str]) -> bool:
-        """Return whether WordNet puts `answer` in one of `places` (from `places`)."""
-        return any(f"{v}|{p}" in self._places for v in self.said(answer) for p in places)
+        return self._places
 
     def member_zipf(self, key: str) -> float | None:
         """Return the commonness of the member with this phrase key, or None if none has it."""

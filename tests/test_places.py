@@ -1,11 +1,9 @@
 """Cards restricted by a place: what WordNet puts there is accepted, the rest left to the table."""
 
-import os
-
 import pytest
 
 from solver.places import place_of
-from test_things import cats, valid  # noqa: F401 (cats is a fixture)
+from test_things import cats, needs_wordnet, valid  # noqa: F401 (cats is a fixture)
 
 
 @pytest.mark.parametrize("restriction, place", [
@@ -43,8 +41,7 @@ def test_a_member_wordnet_puts_in_the_place_is_accepted(cats, thing, answer, ver
     assert valid(cats, thing, answer).valid is verdict
 
 
-@pytest.mark.skipif(not os.path.exists("/usr/share/wordnet/data.noun"),
-                    reason="WordNet (Debian's wordnet-base) is not installed")
+@needs_wordnet
 def test_the_build_follows_part_of_links_up_and_reads_adjectives():
     from lexicons import places, wordnet
     from solver.catpack import Built, Spec
